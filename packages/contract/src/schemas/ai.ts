@@ -1,0 +1,94 @@
+import * as z from 'zod';
+import { Id, Timestamp } from './primitives.js';
+
+/**
+ * An AI agent.
+ *
+ * @example
+ * ```ts
+ * const agent: AiAgent = { id, name: 'Receptionist', description: null, createdAt };
+ * ```
+ */
+export const AiAgent = z
+  .object({ id: Id, name: z.string(), description: z.string().nullable(), createdAt: Timestamp })
+  .meta({ id: 'AiAgent' });
+/**
+ * The shape of {@link AiAgent}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: AiAgent = AiAgent.parse(json);
+ * ```
+ */
+export type AiAgent = z.infer<typeof AiAgent>;
+
+/**
+ * One turn of a test chat.
+ *
+ * @example
+ * ```ts
+ * const turn: AiChatMessage = { role: 'user', content: 'Are you open on Sunday?' };
+ * ```
+ */
+export const AiChatMessage = z
+  .strictObject({ role: z.enum(['user', 'assistant', 'system']), content: z.string().min(1).max(4000) })
+  .meta({ id: 'AiChatMessage' });
+/**
+ * The shape of {@link AiChatMessage}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: AiChatMessage = AiChatMessage.parse(json);
+ * ```
+ */
+export type AiChatMessage = z.infer<typeof AiChatMessage>;
+
+/**
+ * Body of `ai.agents.chat`: 1 to 50 turns, at least one from the user.
+ *
+ * @example
+ * ```ts
+ * AiAgentChatBody.parse({ messages: [{ role: 'user', content: 'hello' }] });
+ * ```
+ */
+export const AiAgentChatBody = z
+  .strictObject({
+    messages: z
+      .array(AiChatMessage)
+      .min(1)
+      .max(50)
+      .refine((turns) => turns.some((turn) => turn.role === 'user'), {
+        message: 'at least one message must have role "user"',
+      }),
+  })
+  .meta({ id: 'AiAgentChatBody' });
+/**
+ * The input shape of {@link AiAgentChatBody}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: AiAgentChatBody = AiAgentChatBody.parse(json);
+ * ```
+ */
+export type AiAgentChatBody = z.input<typeof AiAgentChatBody>;
+
+/**
+ * The agent's answer in a test chat.
+ *
+ * @example
+ * ```ts
+ * console.log(reply.content);
+ * ```
+ */
+export const AiAgentReply = z
+  .object({ role: z.literal('assistant'), content: z.string() })
+  .meta({ id: 'AiAgentReply' });
+/**
+ * The shape of {@link AiAgentReply}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: AiAgentReply = AiAgentReply.parse(json);
+ * ```
+ */
+export type AiAgentReply = z.infer<typeof AiAgentReply>;

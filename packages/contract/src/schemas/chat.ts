@@ -1,0 +1,137 @@
+import * as z from 'zod';
+import { cursorOnlyPageQuery, offsetPageQuery } from './pagination.js';
+import { Email, Id, IdInput, Timestamp } from './primitives.js';
+
+const MessageContent = z.string().min(1).max(4000);
+
+/**
+ * A team chat conversation the acting user is in.
+ *
+ * @example
+ * ```ts
+ * const room: ChatConversation = { id, participants: ['ann@example.com', 'bob@example.com'], lastMessageAt, createdAt };
+ * ```
+ */
+export const ChatConversation = z
+  .object({
+    id: Id,
+    participants: z.array(Email).meta({ description: 'Emails of the members, sorted.' }),
+    lastMessageAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'ChatConversation' });
+/**
+ * The shape of {@link ChatConversation}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: ChatConversation = ChatConversation.parse(json);
+ * ```
+ */
+export type ChatConversation = z.infer<typeof ChatConversation>;
+
+/**
+ * The direct conversation returned by `chat.conversations.create`, new or existing.
+ *
+ * @example
+ * ```ts
+ * if (room.isNew) console.log('started a new thread');
+ * ```
+ */
+export const DirectConversation = ChatConversation.extend({
+  isNew: z.boolean().meta({
+    description: 'true when this call created the conversation (status 201), false when it existed (status 200).',
+  }),
+}).meta({ id: 'DirectConversation' });
+/**
+ * The shape of {@link DirectConversation}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: DirectConversation = DirectConversation.parse(json);
+ * ```
+ */
+export type DirectConversation = z.infer<typeof DirectConversation>;
+
+/**
+ * A team chat message.
+ *
+ * @example
+ * ```ts
+ * const message: ChatMessage = { id, conversationId, senderEmail: 'ann@example.com', content: 'hi', createdAt };
+ * ```
+ */
+export const ChatMessage = z
+  .object({ id: Id, conversationId: Id, senderEmail: Email, content: z.string(), createdAt: Timestamp })
+  .meta({ id: 'ChatMessage' });
+/**
+ * The shape of {@link ChatMessage}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: ChatMessage = ChatMessage.parse(json);
+ * ```
+ */
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/**
+ * Query of `chat.conversations`.
+ *
+ * @example
+ * ```ts
+ * z.decode(ChatConversationsListQuery, { limit: '10' });
+ * ```
+ */
+export const ChatConversationsListQuery = z.strictObject({ ...offsetPageQuery });
+
+/**
+ * Body of `chat.conversations.create`: the teammate, and the first (or next) message.
+ *
+ * @example
+ * ```ts
+ * CreateChatConversationBody.parse({ participantEmail: 'bob@example.com', message: 'hi' });
+ * ```
+ */
+export const CreateChatConversationBody = z
+  .strictObject({ participantEmail: Email, message: MessageContent })
+  .meta({ id: 'CreateChatConversationBody' });
+/**
+ * The input shape of {@link CreateChatConversationBody}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: CreateChatConversationBody = CreateChatConversationBody.parse(json);
+ * ```
+ */
+export type CreateChatConversationBody = z.input<typeof CreateChatConversationBody>;
+
+/**
+ * Query of `chat.messages.list`: the conversation, and an optional page (newest first).
+ *
+ * @example
+ * ```ts
+ * z.decode(ChatMessagesListQuery, { conversationId });
+ * ```
+ */
+export const ChatMessagesListQuery = z.strictObject({ conversationId: IdInput, ...cursorOnlyPageQuery });
+
+/**
+ * Body of `chat.messages.send`.
+ *
+ * @example
+ * ```ts
+ * SendChatMessageBody.parse({ conversationId, content: 'on my way' });
+ * ```
+ */
+export const SendChatMessageBody = z
+  .strictObject({ conversationId: IdInput, content: MessageContent })
+  .meta({ id: 'SendChatMessageBody' });
+/**
+ * The input shape of {@link SendChatMessageBody}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: SendChatMessageBody = SendChatMessageBody.parse(json);
+ * ```
+ */
+export type SendChatMessageBody = z.input<typeof SendChatMessageBody>;

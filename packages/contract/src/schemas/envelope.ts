@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import { ERROR_CODES } from '../errors.js';
+import { Pagination } from './pagination.js';
+import { Timestamp } from './primitives.js';
+
+/**
+ * `meta` of every response.
+ *
+ * @example
+ * ```ts
+ * ResponseMeta.parse({ requestId: 'req-1', timestamp: '2026-11-21T22:38:59.000Z' });
+ * ```
+ */
+export const ResponseMeta = z
+  .object({
+    requestId: z.string().meta({ description: 'Equals the X-Request-Id response header.' }),
+    timestamp: Timestamp,
+  })
+  .meta({ id: 'ResponseMeta' });
+
+/**
+ * `meta` of a paged list response.
+ *
+ * @example
+ * ```ts
+ * ListMeta.shape.pagination;
+ * ```
+ */
+export const ListMeta = ResponseMeta.extend({ pagination: Pagination }).meta({ id: 'ListMeta' });
+
+/**
+ * The success envelope around an operation's `data`.
+ *
+ * @example
+ * ```ts
+ * const ContactEnvelope = successEnvelope(z.object({ contact: Contact }));
+ * ```
+ */
+export function successEnvelope<T extends z.ZodType>(data: T, paged = false) {
+  return z.object({ success: z.literal(true), data, meta: paged ? ListMeta : ResponseMeta });
+}
+
+/**
+ * The error envelope, exactly as the service spec states it.
+ *
+ * @example
+ * ```ts
+ * const body = ErrorEnvelope.parse(await response.json());
+ * console.log(body.error.code);
+ * ```
+ */
+export const ErrorEnvelope = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.string().meta({ description: 'A catalogue code.', examples: [...ERROR_CODES] }),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+    meta: ResponseMeta,
+  })
+  .meta({ id: 'Error' });
+/**
+ * The shape of an error response body.
+ *
+ * @example
+ * ```ts
+ * const body: ErrorEnvelope = ErrorEnvelope.parse(json);
+ * ```
+ */
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

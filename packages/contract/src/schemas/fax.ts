@@ -1,0 +1,61 @@
+import * as z from 'zod';
+import { offsetPageQuery } from './pagination.js';
+import { E164, Id, Timestamp } from './primitives.js';
+
+/**
+ * Which fax box an item is in.
+ *
+ * @example
+ * ```ts
+ * FaxType.parse('inbox');
+ * ```
+ */
+export const FaxType = z.enum(['inbox', 'sent', 'queue']).meta({ id: 'FaxType' });
+/**
+ * The shape of {@link FaxType}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: FaxType = FaxType.parse(json);
+ * ```
+ */
+export type FaxType = z.infer<typeof FaxType>;
+
+/**
+ * A fax.
+ *
+ * @example
+ * ```ts
+ * const fax: Fax = { id, type: 'inbox', from: '+14155550123', to: '+14155550100', pages: 3, status: 'received', createdAt };
+ * ```
+ */
+export const Fax = z
+  .object({
+    id: Id,
+    type: FaxType,
+    from: E164,
+    to: E164,
+    pages: z.int().min(1),
+    status: z.enum(['received', 'queued', 'sending', 'delivered', 'failed']),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'Fax' });
+/**
+ * The shape of {@link Fax}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: Fax = Fax.parse(json);
+ * ```
+ */
+export type Fax = z.infer<typeof Fax>;
+
+/**
+ * Query of `fax.list`: `type` narrows to one box; absent, all boxes.
+ *
+ * @example
+ * ```ts
+ * z.decode(FaxListQuery, { type: 'queue' });
+ * ```
+ */
+export const FaxListQuery = z.strictObject({ type: FaxType.optional(), ...offsetPageQuery });

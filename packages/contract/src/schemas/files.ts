@@ -1,0 +1,41 @@
+import * as z from 'zod';
+import { offsetPageQuery } from './pagination.js';
+import { Email, Id, Timestamp } from './primitives.js';
+
+/**
+ * A stored file's metadata.
+ *
+ * @example
+ * ```ts
+ * const file: FileItem = { id, name: 'contract.pdf', mimeType: 'application/pdf', size: 48213, ownerEmail, createdAt };
+ * ```
+ */
+export const FileItem = z
+  .object({
+    id: Id,
+    name: z.string().min(1).max(255),
+    mimeType: z.string().min(1).max(255),
+    size: z.int().min(0).meta({ description: 'Size in bytes.' }),
+    ownerEmail: Email,
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'File' });
+/**
+ * The shape of {@link FileItem}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: FileItem = FileItem.parse(json);
+ * ```
+ */
+export type FileItem = z.infer<typeof FileItem>;
+
+/**
+ * Query of `files.list`.
+ *
+ * @example
+ * ```ts
+ * z.decode(FilesListQuery, { offset: '50' });
+ * ```
+ */
+export const FilesListQuery = z.strictObject({ ...offsetPageQuery });

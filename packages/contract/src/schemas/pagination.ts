@@ -1,0 +1,112 @@
+import * as z from 'zod';
+import { Cursor, queryInt } from './primitives.js';
+
+/** The page size when a list call names none. */
+export const DEFAULT_PAGE_LIMIT = 50;
+/** The largest page a list call may ask for. */
+export const MAX_PAGE_LIMIT = 100;
+
+/**
+ * How an operation pages its results.
+ *
+ * - `none`: every item in one response, no `meta.pagination`.
+ * - `offset`: `limit` and `offset`.
+ * - `cursor`: `limit` and `cursor` (and `offset`, where the spec lists it).
+ *
+ * @example
+ * ```ts
+ * const kind: PaginationKind = 'cursor';
+ * ```
+ */
+export type PaginationKind = 'none' | 'offset' | 'cursor';
+
+/**
+ * `meta.pagination` of every paged list response.
+ *
+ * @example
+ * ```ts
+ * Pagination.parse({ limit: 50, offset: 0, hasMore: false, nextCursor: null });
+ * ```
+ */
+export const Pagination = z
+  .object({
+    limit: z.int().min(1).max(MAX_PAGE_LIMIT),
+    offset: z.int().min(0),
+    hasMore: z.boolean(),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'Pagination', description: 'Where this page sits in the list, and how to ask for the next one.' });
+
+/**
+ * The shape of {@link Pagination}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: Pagination = Pagination.parse(json);
+ * ```
+ */
+export type Pagination = z.infer<typeof Pagination>;
+
+const limit = queryInt(1, MAX_PAGE_LIMIT)
+  .optional()
+  .meta({
+    description: `Page size, 1..${MAX_PAGE_LIMIT}. Default ${DEFAULT_PAGE_LIMIT}.`,
+  });
+const offset = queryInt(0, Number.MAX_SAFE_INTEGER).optional().meta({
+  description: 'Number of items to skip. Default 0.',
+});
+const cursor = Cursor.optional().meta({
+  description: 'Opaque position from `meta.pagination.nextCursor` of the previous page.',
+});
+
+/**
+ * Query fields of an offset-paged list.
+ *
+ * @example
+ * ```ts
+ * const Q = z.strictObject({ ...offsetPageQuery });
+ * ```
+ */
+export const offsetPageQuery = { limit, offset } as const;
+
+/**
+ * Query fields of a cursor-paged list that also accepts `offset`.
+ *
+ * @example
+ * ```ts
+ * const Q = withCursorRule(z.strictObject({ ...cursorPageQuery, search: SearchTerm.optional() }));
+ * ```
+ */
+export const cursorPageQuery = { limit, offset, cursor } as const;
+
+/**
+ * Query fields of a cursor-only list (`chat.messages.list`).
+ *
+ * @example
+ * ```ts
+ * const Q = z.strictObject({ ...cursorOnlyPageQuery });
+ * ```
+ */
+export const cursorOnlyPageQuery = { limit, cursor } as const;
+
+/**
+ * Adds the rule that `cursor` and a non-zero `offset` exclude each other.
+ *
+ * @example
+ * ```ts
+ * withCursorRule(z.strictObject({ ...cursorPageQuery })).safeParse({ cursor: 'x', offset: '5' }).success; // false
+ * ```
+ */
+export function withCursorRule<T extends z.ZodObject<typeof cursorPageQuery & z.ZodRawShape>>(schema: T): T {
+  return schema.check((ctx) => {
+    const value = ctx.value as { cursor?: string; offset?: number };
+    if (value.cursor !== undefined && value.offset !== undefined && value.offset !== 0) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'cursor and a non-zero offset cannot be combined',
+        path: ['offset'],
+        input: value.offset,
+      });
+    }
+  });
+}

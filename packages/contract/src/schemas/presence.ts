@@ -1,0 +1,63 @@
+import * as z from 'zod';
+import { Email, Id, Timestamp } from './primitives.js';
+
+/**
+ * A user's presence status.
+ *
+ * @example
+ * ```ts
+ * PresenceStatus.parse('dnd');
+ * ```
+ */
+export const PresenceStatus = z.enum(['available', 'busy', 'away', 'dnd', 'offline']).meta({ id: 'PresenceStatus' });
+/**
+ * The shape of {@link PresenceStatus}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: PresenceStatus = PresenceStatus.parse(json);
+ * ```
+ */
+export type PresenceStatus = z.infer<typeof PresenceStatus>;
+
+/**
+ * The presence of one user.
+ *
+ * @example
+ * ```ts
+ * const p: Presence = { userId, email: 'ann@example.com', status: 'busy', message: 'In a meeting', updatedAt };
+ * ```
+ */
+export const Presence = z
+  .object({ userId: Id, email: Email, status: PresenceStatus, message: z.string().max(140), updatedAt: Timestamp })
+  .meta({ id: 'Presence' });
+/**
+ * The shape of {@link Presence}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: Presence = Presence.parse(json);
+ * ```
+ */
+export type Presence = z.infer<typeof Presence>;
+
+/**
+ * Body of `presence.update`: the acting user's status and message.
+ *
+ * @example
+ * ```ts
+ * UpdatePresenceBody.parse({ status: 'busy', message: 'In a meeting' });
+ * ```
+ */
+export const UpdatePresenceBody = z
+  .strictObject({ status: PresenceStatus, message: z.string().max(140) })
+  .meta({ id: 'UpdatePresenceBody' });
+/**
+ * The input shape of {@link UpdatePresenceBody}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: UpdatePresenceBody = UpdatePresenceBody.parse(json);
+ * ```
+ */
+export type UpdatePresenceBody = z.input<typeof UpdatePresenceBody>;

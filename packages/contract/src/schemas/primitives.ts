@@ -1,0 +1,154 @@
+import * as z from 'zod';
+
+/**
+ * A resource identifier: a UUID v4 string, as every CommFlow id is.
+ *
+ * @example
+ * ```ts
+ * Id.parse('3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31');
+ * ```
+ */
+export const Id = z.uuidv4();
+
+/**
+ * An identifier received from a client (path, body or header). Any well-formed UUID is accepted;
+ * whether it names a record is decided later, under the authenticated tenant.
+ *
+ * @example
+ * ```ts
+ * IdInput.safeParse('not-a-uuid').success; // false
+ * ```
+ */
+export const IdInput = z.uuid();
+
+/**
+ * An email address.
+ *
+ * @example
+ * ```ts
+ * Email.parse('ann@example.com');
+ * ```
+ */
+export const Email = z.email().max(254);
+
+/**
+ * A phone number in E.164 form: `+`, a non-zero digit, then 6 to 14 digits.
+ *
+ * @example
+ * ```ts
+ * E164.parse('+14155550100');
+ * ```
+ */
+export const E164 = z.e164();
+
+/**
+ * A provisioned phone extension: 2 to 6 digits.
+ *
+ * @example
+ * ```ts
+ * Extension.parse('1001');
+ * ```
+ */
+export const Extension = z.string().regex(/^\d{2,6}$/, 'must be 2 to 6 digits');
+
+/**
+ * An ISO 8601 UTC timestamp with milliseconds, as every timestamp the service returns.
+ *
+ * @example
+ * ```ts
+ * Timestamp.parse('2026-11-21T22:38:59.000Z');
+ * ```
+ */
+export const Timestamp = z.iso.datetime({ precision: 3 });
+
+/**
+ * An ISO 8601 date-time accepted from clients: any precision, `Z` or an offset.
+ *
+ * @example
+ * ```ts
+ * DateTimeInput.parse('2026-11-21T09:00:00+01:00');
+ * ```
+ */
+export const DateTimeInput = z.iso.datetime({ offset: true });
+
+/**
+ * An ISO 8601 date (`2026-11-21`) or date-time, accepted where the service filters by a range.
+ *
+ * @example
+ * ```ts
+ * DateOrDateTimeInput.parse('2026-11-21');
+ * ```
+ */
+export const DateOrDateTimeInput = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/** Printable ASCII (space to tilde), the alphabet of request ids and idempotency keys. */
+const printableAscii = /^[\x20-\x7e]+$/;
+
+/**
+ * A client-chosen request id: 1 to 200 printable ASCII characters.
+ *
+ * @example
+ * ```ts
+ * RequestId.parse('req-42');
+ * ```
+ */
+export const RequestId = z.string().min(1).max(200).regex(printableAscii, 'must be printable ASCII');
+
+/**
+ * An idempotency key: 1 to 255 printable ASCII characters.
+ *
+ * @example
+ * ```ts
+ * IdempotencyKey.parse(crypto.randomUUID());
+ * ```
+ */
+export const IdempotencyKey = z.string().min(1).max(255).regex(printableAscii, 'must be printable ASCII');
+
+/**
+ * An API key: `cf_` (one tenant) or `cfa_` (an account key over several tenants), then at least
+ * 24 characters of `[A-Za-z0-9_]`.
+ *
+ * @example
+ * ```ts
+ * ApiKey.parse('cf_test_0123456789abcdefghijklmn');
+ * ```
+ */
+export const ApiKey = z
+  .string()
+  .regex(/^cfa?_[A-Za-z0-9_]{24,}$/, 'must be cf_ or cfa_ followed by at least 24 of [A-Za-z0-9_]');
+
+/**
+ * A query-string integer: a decimal string on the wire, a number in code. The SDK encodes it,
+ * the mock decodes it, and the OpenAPI document describes the number.
+ *
+ * @example
+ * ```ts
+ * z.decode(queryInt(1, 100), '50'); // 50
+ * ```
+ */
+export function queryInt(min: number, max: number) {
+  return z.codec(z.string().regex(/^-?\d+$/, 'must be an integer'), z.int().min(min).max(max), {
+    decode: (text) => Number(text),
+    encode: (value) => String(value),
+  });
+}
+
+/**
+ * A case-insensitive substring search term, 1 to 200 characters.
+ *
+ * @example
+ * ```ts
+ * SearchTerm.parse('ann');
+ * ```
+ */
+export const SearchTerm = z.string().min(1).max(200);
+
+/**
+ * An opaque pagination cursor, as returned in `meta.pagination.nextCursor`.
+ *
+ * @example
+ * ```ts
+ * Cursor.parse('eyJrIjpbIjIwMjYtMTEtMjEiXX0');
+ * ```
+ */
+export const Cursor = z.string().min(1).max(1024);

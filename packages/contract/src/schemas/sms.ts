@@ -1,0 +1,128 @@
+import * as z from 'zod';
+import { cursorPageQuery, withCursorRule } from './pagination.js';
+import { E164, Email, Id, SearchTerm, Timestamp } from './primitives.js';
+
+/**
+ * An SMS conversation: one of the tenant's SMS numbers and a peer.
+ *
+ * @example
+ * ```ts
+ * const c: SmsConversation = { id, smsNumber: '+14155550100', peerNumber: '+14155550199', peerName: null, assigneeEmail: null, lastMessageAt: null };
+ * ```
+ */
+export const SmsConversation = z
+  .object({
+    id: Id,
+    smsNumber: E164,
+    peerNumber: E164,
+    peerName: z.string().nullable(),
+    assigneeEmail: Email.nullable(),
+    lastMessageAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'SmsConversation' });
+/**
+ * The shape of {@link SmsConversation}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: SmsConversation = SmsConversation.parse(json);
+ * ```
+ */
+export type SmsConversation = z.infer<typeof SmsConversation>;
+
+/**
+ * Delivery state of an SMS message: `SENT` and `FAILED` for outbound, `RECEIVED` for inbound.
+ *
+ * @example
+ * ```ts
+ * SmsStatus.parse('SENT');
+ * ```
+ */
+export const SmsStatus = z.enum(['SENT', 'FAILED', 'RECEIVED']).meta({ id: 'SmsStatus' });
+/**
+ * The shape of {@link SmsStatus}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: SmsStatus = SmsStatus.parse(json);
+ * ```
+ */
+export type SmsStatus = z.infer<typeof SmsStatus>;
+
+/**
+ * An SMS message.
+ *
+ * @example
+ * ```ts
+ * if (message.status === 'FAILED') console.warn(message.failureReason);
+ * ```
+ */
+export const SmsMessage = z
+  .object({
+    id: Id,
+    conversationId: Id,
+    direction: z.enum(['outbound', 'inbound']),
+    from: E164,
+    to: E164,
+    body: z.string(),
+    status: SmsStatus,
+    simulated: z.boolean().meta({ description: 'true when a sandbox tenant sent it and no carrier saw it.' }),
+    failureReason: z.string().optional().meta({ description: 'Why the carrier rejected it; only on FAILED.' }),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'SmsMessage' });
+/**
+ * The shape of {@link SmsMessage}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: SmsMessage = SmsMessage.parse(json);
+ * ```
+ */
+export type SmsMessage = z.infer<typeof SmsMessage>;
+
+/**
+ * Query of `sms.conversations`: `search` matches peer number digits or peer name.
+ *
+ * @example
+ * ```ts
+ * z.decode(SmsConversationsListQuery, { search: '0199' });
+ * ```
+ */
+export const SmsConversationsListQuery = withCursorRule(
+  z.strictObject({
+    search: SearchTerm.optional().meta({
+      description: 'Case-insensitive substring of peer number digits or peer name.',
+    }),
+    ...cursorPageQuery,
+  }),
+);
+
+/**
+ * Query of `sms.messages.list`.
+ *
+ * @example
+ * ```ts
+ * z.decode(SmsMessagesListQuery, { limit: '100' });
+ * ```
+ */
+export const SmsMessagesListQuery = withCursorRule(z.strictObject({ ...cursorPageQuery }));
+
+/**
+ * Body of `sms.send`: the text, 1 to 1600 characters.
+ *
+ * @example
+ * ```ts
+ * SendSmsBody.parse({ body: 'Your table is ready' });
+ * ```
+ */
+export const SendSmsBody = z.strictObject({ body: z.string().min(1).max(1600) }).meta({ id: 'SendSmsBody' });
+/**
+ * The input shape of {@link SendSmsBody}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: SendSmsBody = SendSmsBody.parse(json);
+ * ```
+ */
+export type SendSmsBody = z.input<typeof SendSmsBody>;

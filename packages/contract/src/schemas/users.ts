@@ -1,0 +1,46 @@
+import * as z from 'zod';
+import { withCursorRule, cursorPageQuery } from './pagination.js';
+import { Email, Extension, Id, SearchTerm, Timestamp } from './primitives.js';
+
+/**
+ * A user of the tenant.
+ *
+ * @example
+ * ```ts
+ * const user: User = { id, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', extension: '1001', createdAt };
+ * ```
+ */
+export const User = z
+  .object({
+    id: Id,
+    email: Email,
+    firstName: z.string(),
+    lastName: z.string(),
+    extension: Extension.nullable().meta({ description: 'The provisioned extension, or null when none is.' }),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'User' });
+/**
+ * The shape of {@link User}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: User = User.parse(json);
+ * ```
+ */
+export type User = z.infer<typeof User>;
+
+/**
+ * Query of `users.list`: `search` matches full name, email or extension.
+ *
+ * @example
+ * ```ts
+ * z.decode(UsersListQuery, { search: 'ann', limit: '10' });
+ * ```
+ */
+export const UsersListQuery = withCursorRule(
+  z.strictObject({
+    search: SearchTerm.optional().meta({ description: 'Case-insensitive substring of full name, email or extension.' }),
+    ...cursorPageQuery,
+  }),
+);

@@ -1,0 +1,142 @@
+import * as z from 'zod';
+import { offsetPageQuery } from './pagination.js';
+import { E164, Email, Extension, Id, Timestamp } from './primitives.js';
+
+/**
+ * The states of a click-to-dial call. `initiated` → `ringing` → `answered` → `bridged` →
+ * `completed`, or one of the ends `no_answer`, `busy`, `failed`, `canceled`.
+ *
+ * @example
+ * ```ts
+ * CallStatus.options.includes('bridged'); // true
+ * ```
+ */
+export const CallStatus = z
+  .enum(['initiated', 'ringing', 'answered', 'bridged', 'completed', 'no_answer', 'busy', 'failed', 'canceled'])
+  .meta({ id: 'CallStatus' });
+/**
+ * The shape of {@link CallStatus}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: CallStatus = CallStatus.parse(json);
+ * ```
+ */
+export type CallStatus = z.infer<typeof CallStatus>;
+
+/**
+ * The states in which a call has ended.
+ *
+ * @example
+ * ```ts
+ * FINAL_CALL_STATUSES.has('completed'); // true
+ * ```
+ */
+export const FINAL_CALL_STATUSES: ReadonlySet<CallStatus> = new Set([
+  'completed',
+  'no_answer',
+  'busy',
+  'failed',
+  'canceled',
+]);
+
+/**
+ * Body of `voice.click2dial`: an E.164 number, or an extension of the tenant.
+ *
+ * @example
+ * ```ts
+ * Click2DialBody.parse({ destination: '+14155550100' });
+ * ```
+ */
+export const Click2DialBody = z
+  .strictObject({
+    destination: z
+      .union([E164, Extension])
+      .meta({ description: 'An E.164 number, or an extension of the tenant (2 to 6 digits).' }),
+  })
+  .meta({ id: 'Click2DialBody' });
+/**
+ * The input shape of {@link Click2DialBody}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: Click2DialBody = Click2DialBody.parse(json);
+ * ```
+ */
+export type Click2DialBody = z.input<typeof Click2DialBody>;
+
+/**
+ * `data` of `voice.click2dial`: the new call, always `initiated`.
+ *
+ * @example
+ * ```ts
+ * const call: Click2DialResult = { callId, status: 'initiated' };
+ * ```
+ */
+export const Click2DialResult = z
+  .object({ callId: Id, status: z.literal('initiated') })
+  .meta({ id: 'Click2DialResult' });
+/**
+ * The shape of {@link Click2DialResult}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: Click2DialResult = Click2DialResult.parse(json);
+ * ```
+ */
+export type Click2DialResult = z.infer<typeof Click2DialResult>;
+
+/**
+ * How a call ended, as a call detail record tells it.
+ *
+ * @example
+ * ```ts
+ * CallDisposition.parse('answered');
+ * ```
+ */
+export const CallDisposition = z
+  .enum(['answered', 'no_answer', 'busy', 'failed', 'canceled'])
+  .meta({ id: 'CallDisposition' });
+
+/**
+ * A call detail record, written when a call ends.
+ *
+ * @example
+ * ```ts
+ * const cdr: CallDetailRecord = { id, callId, direction: 'outbound', from: '1001', to: '+14155550100', userEmail, startedAt, answeredAt: null, endedAt, durationSeconds: 0, disposition: 'no_answer' };
+ * ```
+ */
+export const CallDetailRecord = z
+  .object({
+    id: Id,
+    callId: Id,
+    direction: z.enum(['outbound', 'inbound']),
+    from: z.string(),
+    to: z.string(),
+    userEmail: Email,
+    startedAt: Timestamp,
+    answeredAt: Timestamp.nullable(),
+    endedAt: Timestamp,
+    durationSeconds: z.int().min(0).meta({ description: 'Seconds from answer to end; 0 when never answered.' }),
+    disposition: CallDisposition,
+  })
+  .meta({ id: 'CallDetailRecord' });
+/**
+ * The shape of {@link CallDetailRecord}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: CallDetailRecord = CallDetailRecord.parse(json);
+ * ```
+ */
+export type CallDetailRecord = z.infer<typeof CallDetailRecord>;
+
+/**
+ * Query of `cdr.list`.
+ *
+ * @example
+ * ```ts
+ * z.decode(CdrListQuery, { limit: '20', offset: '40' });
+ * ```
+ */
+export const CdrListQuery = z.strictObject({ ...offsetPageQuery });
