@@ -1,7 +1,8 @@
 import { defineProject } from 'vitest/config';
 
+// Workspace packages resolve to their TypeScript sources through the "source" export condition.
+// `ssr.resolve.conditions` replaces vitest's defaults, so they are listed again.
 export default defineProject({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
   test: { name: 'contract', include: ['test/**/*.test.ts'] },
 });

@@ -10,6 +10,7 @@ export * from './headers.js';
 export * from './operations.js';
 export * from './openapi.js';
 export * from './paths.js';
+export * from './retry-safety.js';
 export * from './schemas/ai.js';
 export * from './schemas/calendar.js';
 export * from './schemas/chat.js';
