@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { ERROR_CATALOGUE, type ErrorCode } from './errors.js';
 import { EVENT_TYPES } from './event-types.js';
 import { HEADER_BY_CODE, HEADERS, type HeaderCode } from './headers.js';
-import { OPERATION_LIST, type OperationDefinition } from './operations.js';
+import { OPERATION_LIST, isAssumed, type OperationDefinition } from './operations.js';
 import { OPENAPI_PATH } from './paths.js';
 import { ErrorEnvelope, successEnvelope } from './schemas/envelope.js';
 import { EVENT_SCHEMAS } from './schemas/events.js';
@@ -84,7 +84,7 @@ function parameters(op: OperationDefinition, components: Record<string, unknown>
   if (op.query) {
     for (const { name, property, required } of objectFields(op.query, 'output', components)) {
       const { description, ...schema } = property;
-      const assumed = op.assumed.includes(`query.${name}`);
+      const assumed = isAssumed(op, `query.${name}`);
       params.push({ name, in: 'query', required, description, schema, ...(assumed ? { 'x-assumed': true } : {}) });
     }
   }
@@ -127,7 +127,7 @@ function errorResponses() {
 }
 
 function operationObject(op: OperationDefinition, components: Record<string, unknown>, errorStatuses: string[]) {
-  const assumed = (element: OperationDefinition['assumed'][number]) => op.assumed.includes(element);
+  const assumed = (element: OperationDefinition['assumed'][number]) => isAssumed(op, element);
   const envelope = toSchema(successEnvelope(op.response, op.pagination !== 'none'), 'output', components);
   const responses: Record<string, unknown> = {};
   for (const status of op.successStatus) {

@@ -519,7 +519,19 @@ export type OperationId = keyof Operations;
  * OPERATION_LIST.filter((op) => op.method === 'GET').length;
  * ```
  */
-export const OPERATION_LIST: readonly Operations[OperationId][] = Object.values(operations);
+export const OPERATION_LIST: readonly OperationDefinition[] = Object.values(operations);
+
+/**
+ * Whether `decisions.md`, not the service spec, supplied an element of an operation.
+ *
+ * @example
+ * ```ts
+ * isAssumed(operations['pricing.quote'], 'operationId'); // true
+ * ```
+ */
+export function isAssumed(op: OperationDefinition, element: AssumedElement): boolean {
+  return op.assumed.includes(element);
+}
 
 /**
  * Whether an operation acts on behalf of a user (its spec row lists `X-User-Email`).

@@ -3,7 +3,7 @@ import { validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, HEADER_BY_CODE, OPERATION_LIST, createOpenApiDocument } from '../src/index.js';
+import { ERROR_CATALOGUE, HEADER_BY_CODE, OPERATION_LIST, createOpenApiDocument, isAssumed } from '../src/index.js';
 
 const committed = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as ReturnType<
   typeof createOpenApiDocument
@@ -32,7 +32,7 @@ describe('openapi.json', () => {
 
   it('is a valid OpenAPI 3.1 document, by an independent validator', async () => {
     const result = await validate(structuredClone(doc) as never);
-    expect(result.valid, JSON.stringify(result.errors)).toBe(true);
+    expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
   it('has version 1.1.0 and every path under /api/v1', () => {
@@ -75,8 +75,8 @@ describe('openapi.json', () => {
     expect(described['x-module']).toBe(op.gating.module);
     expect(described['x-capability']).toBe(op.gating.capability);
     expect(described['x-events']).toEqual(op.events);
-    expect(described['x-assumed'] === true).toBe(op.assumed.includes('operationId') || op.assumed.includes('gating'));
-    if (op.body) expect(described.requestBody?.['x-assumed'] === true).toBe(op.assumed.includes('body'));
+    expect(described['x-assumed'] === true).toBe(isAssumed(op, 'operationId') || isAssumed(op, 'gating'));
+    if (op.body) expect(described.requestBody?.['x-assumed'] === true).toBe(isAssumed(op, 'body'));
   });
 
   it('marks the chat.messages.list parameters that decisions.md added as assumed', () => {

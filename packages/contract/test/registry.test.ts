@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATION_LIST, isUserScoped, operations, takesIdempotencyKey } from '../src/index.js';
+import { OPERATION_LIST, isAssumed, isUserScoped, operations, takesIdempotencyKey } from '../src/index.js';
 
 /**
  * The endpoint table of service-api.md §4 and the gating tables of §5 and decisions.md §3,
@@ -71,9 +71,9 @@ describe('operation registry', () => {
 
   it('marks the ids and gating that decisions.md supplied as assumed, and only those', () => {
     for (const op of OPERATION_LIST) {
-      const assumedId = op.assumed.includes('operationId');
+      const assumedId = isAssumed(op, 'operationId');
       expect(assumedId, op.id).toBe(UNNAMED_IN_SPEC.has(op.id));
-      expect(op.assumed.includes('gating'), op.id).toBe(UNNAMED_IN_SPEC.has(op.id));
+      expect(isAssumed(op, 'gating'), op.id).toBe(UNNAMED_IN_SPEC.has(op.id));
     }
   });
 
