@@ -1,0 +1,86 @@
+/**
+ * An SMS handed to the carrier adapter by a live tenant.
+ *
+ * @example
+ * ```ts
+ * const seen: CarrierMessage[] = mock.carrier().messages;
+ * ```
+ */
+export interface CarrierMessage {
+  readonly tenantId: string;
+  readonly messageId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly body: string;
+}
+
+/**
+ * The carrier's answer.
+ *
+ * @example
+ * ```ts
+ * const result: CarrierResult = { accepted: false, reason: 'Number unreachable' };
+ * ```
+ */
+export type CarrierResult = { accepted: true } | { accepted: false; reason: string };
+
+/**
+ * The platform carrier path of live tenants. Sandbox tenants never call it.
+ *
+ * @example
+ * ```ts
+ * const carrier: CarrierAdapter = { send: () => ({ accepted: false, reason: 'Number unreachable' }) };
+ * ```
+ */
+export interface CarrierAdapter {
+  send(message: CarrierMessage): CarrierResult;
+}
+
+/**
+ * The peer number the default carrier always rejects, so that tests reach `sms.failed` without
+ * the control surface (like Twilio's magic test numbers).
+ *
+ * @example
+ * ```ts
+ * mock.loadScenario({ ...scenario }); // a live tenant's conversation with MAGIC_REJECTED_SMS_NUMBER: sends end FAILED
+ * ```
+ */
+export const MAGIC_REJECTED_SMS_NUMBER = '+15005550009';
+
+/**
+ * The default carrier: records every message it sees, accepts or rejects as told, and always
+ * rejects {@link MAGIC_REJECTED_SMS_NUMBER}.
+ *
+ * @example
+ * ```ts
+ * const carrier = new RecordingCarrier();
+ * carrier.setMode({ mode: 'reject', reason: 'Carrier outage' });
+ * ```
+ */
+export class RecordingCarrier implements CarrierAdapter {
+  mode: 'accept' | 'reject' = 'accept';
+  reason = 'Rejected by the carrier';
+  readonly messages: (CarrierMessage & { result: CarrierResult })[] = [];
+
+  send(message: CarrierMessage): CarrierResult {
+    const result: CarrierResult =
+      message.to === MAGIC_REJECTED_SMS_NUMBER
+        ? { accepted: false, reason: 'Unreachable destination (magic test number)' }
+        : this.mode === 'reject'
+          ? { accepted: false, reason: this.reason }
+          : { accepted: true };
+    this.messages.push({ ...message, result });
+    return result;
+  }
+
+  setMode(settings: { mode: 'accept' | 'reject'; reason?: string | undefined }): void {
+    this.mode = settings.mode;
+    if (settings.reason !== undefined) this.reason = settings.reason;
+  }
+
+  reset(): void {
+    this.mode = 'accept';
+    this.reason = 'Rejected by the carrier';
+    this.messages.length = 0;
+  }
+}

@@ -1,0 +1,12 @@
+import { takePage } from '../store/paginate.js';
+import { toFile } from './format.js';
+import type { Handler } from './types.js';
+
+/** `files.list`: newest first, offset-paged. */
+const list: Handler<'files.list'> = ({ tenant, query }) => {
+  const page = takePage(tenant.fileIndex, { query, filters: { op: 'files.list' }, cursors: false });
+  return { data: { files: page.items.map(toFile) }, pagination: page.pagination };
+};
+
+/** The files domain. */
+export const filesHandlers = { 'files.list': list };

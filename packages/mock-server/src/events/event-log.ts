@@ -1,0 +1,69 @@
+import { EVENT_DATA_SCHEMAS, type EventOf, type EventType, type WebhookEvent } from '@commflow/contract';
+import type * as z from 'zod';
+import type { MockClock } from '../clock.js';
+import { newId } from '../ids.js';
+
+/**
+ * Receives every recorded event, in order. Webhook delivery (a later addition) subscribes here.
+ *
+ * @example
+ * ```ts
+ * const listener: EventListener = (event) => console.log(event.type);
+ * ```
+ */
+export type EventListener = (event: WebhookEvent) => void;
+
+/**
+ * The events a mock has emitted, oldest first, with a subscription hook.
+ *
+ * Events are recorded as the operation commits, so an idempotent replay, which never reaches the
+ * operation, records nothing.
+ *
+ * @example
+ * ```ts
+ * const off = log.subscribe((event) => deliveries.push(event));
+ * log.emit(tenantId, 'call.started', { callId, status: 'initiated', destination, userEmail });
+ * off();
+ * ```
+ */
+export class EventLog {
+  readonly #clock: MockClock;
+  readonly #events: WebhookEvent[] = [];
+  readonly #listeners = new Set<EventListener>();
+
+  constructor(clock: MockClock) {
+    this.#clock = clock;
+  }
+
+  emit<T extends EventType>(tenantId: string, type: T, data: z.output<(typeof EVENT_DATA_SCHEMAS)[T]>): EventOf<T> {
+    const event = { id: newId(), type, timestamp: this.#clock.iso(), tenantId, data } as unknown as EventOf<T>;
+    this.#events.push(event);
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A failing subscriber must not fail the operation that emitted the event.
+      }
+    }
+    return event;
+  }
+
+  /** The recorded events, optionally of one tenant and/or type. */
+  list(filter: { tenantId?: string | undefined; type?: string | undefined } = {}): WebhookEvent[] {
+    return this.#events.filter(
+      (event) =>
+        (filter.tenantId === undefined || event.tenantId === filter.tenantId) &&
+        (filter.type === undefined || event.type === filter.type),
+    );
+  }
+
+  subscribe(listener: EventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Forgets the recorded events; subscribers stay. */
+  clear(): void {
+    this.#events.length = 0;
+  }
+}

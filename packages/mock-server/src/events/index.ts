@@ -1,0 +1,1 @@
+export { EventLog, type EventListener } from './event-log.js';

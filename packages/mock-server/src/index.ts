@@ -1,0 +1,27 @@
+/**
+ * `@commflow/mock-server`: an in-memory reference implementation of the CommFlow API for tests.
+ * Use `mock.fetch` directly, through msw (`@commflow/mock-server/msw`), or standalone over HTTP
+ * (`commflow-mock`, or `@commflow/mock-server/node`).
+ *
+ * @module
+ */
+export { createMock, CommFlowMock, ApiError } from './mock.js';
+export type { MockOptions, CallView, CreatedApiKey, CarrierState } from './mock.js';
+export { MockClock, type ClockOptions } from './clock.js';
+export { scriptedResponder, type AiResponder } from './ai-responder.js';
+export {
+  MAGIC_REJECTED_SMS_NUMBER,
+  RecordingCarrier,
+  type CarrierAdapter,
+  type CarrierMessage,
+  type CarrierResult,
+} from './carrier.js';
+export { MAGIC_DIAL_DESTINATIONS, CALL_ACTIONS, type CallAction } from './domains/voice.js';
+export type { EventListener } from './events/index.js';
+export { FaultSchema, type FaultInput } from './faults.js';
+export type { JournalEntry } from './journal.js';
+export type { RateLimit } from './keys.js';
+export { ScenarioSchema, PlanSchema, RateLimitSchema, type Scenario, type ScenarioInput } from './scenario/schema.js';
+export { parseScenario, ScenarioError, type ResolvedScenario, type ScenarioIssue, type WithIds } from './scenario/parse.js';
+export { demoScenario, DEMO_KEYS, DEMO_PLANS, DEMO_TENANTS } from './scenario/demo.js';
+export { IDEMPOTENCY_RETENTION_MS } from './idempotency-store.js';

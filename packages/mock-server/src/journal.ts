@@ -1,0 +1,47 @@
+/**
+ * One request as the mock saw it. It holds no secrets: no headers, no body, only a key hint.
+ *
+ * @example
+ * ```ts
+ * mock.journal().filter((entry) => entry.status >= 400);
+ * ```
+ */
+export interface JournalEntry {
+  readonly requestId: string;
+  readonly at: string;
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly operationId: string | null;
+  readonly tenantId: string | null;
+  readonly userEmail: string | null;
+  /** `cf_…abcd`: enough to tell keys apart, never the secret. */
+  readonly keyHint: string | null;
+  readonly status: number;
+  readonly errorCode: string | null;
+  readonly replayed: boolean;
+}
+
+/** A bounded journal: the newest `capacity` entries, so a long benchmark cannot grow it without end. */
+export class Journal {
+  readonly #capacity: number;
+  #entries: JournalEntry[] = [];
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+
+  record(entry: JournalEntry): void {
+    if (this.#capacity <= 0) return;
+    this.#entries.push(entry);
+    if (this.#entries.length > this.#capacity * 2) this.#entries = this.#entries.slice(-this.#capacity);
+  }
+
+  list(): JournalEntry[] {
+    return this.#entries.slice(-this.#capacity);
+  }
+
+  clear(): void {
+    this.#entries = [];
+  }
+}

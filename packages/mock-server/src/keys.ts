@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ApiKey } from '@commflow/contract';
+import { flat } from './ids.js';
+
+/**
+ * A rate limit: `limit` requests per fixed window of `windowSeconds`.
+ *
+ * @example
+ * ```ts
+ * mock.createApiKey({ tenantIds: [tenantId], rateLimit: { limit: 5, windowSeconds: 60 } });
+ * ```
+ */
+export interface RateLimit {
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+/** What the mock remembers of an API key: never the secret, only its SHA-256 hash. */
+export interface KeyRecord {
+  readonly hash: string;
+  /** A short, non-secret hint for the journal and logs: the prefix and last four characters. */
+  readonly hint: string;
+  readonly kind: 'tenant' | 'account';
+  readonly tenantIds: ReadonlySet<string>;
+  /** `null`: every permission. */
+  readonly permissions: ReadonlySet<string> | null;
+  readonly rateLimit: RateLimit | undefined;
+  revoked: boolean;
+}
+
+/** The SHA-256 hex digest of a key secret. */
+export function hashKey(secret: string): string {
+  return flat(createHash('sha256').update(secret).digest('hex'));
+}
+
+/** A non-secret hint of a key: `cf_…wxyz`. */
+export function keyHint(secret: string): string {
+  return `${secret.startsWith('cfa_') ? 'cfa_' : 'cf_'}…${secret.slice(-4)}`;
+}
+
+/** A new random key secret with the given prefix. */
+export function generateKeySecret(prefix: 'cf' | 'cfa'): string {
+  return `${prefix}_${randomBytes(24).toString('base64url').replaceAll('-', '_')}`;
+}
+
+/**
+ * The keys a mock accepts, by hash.
+ *
+ * @example
+ * ```ts
+ * const store = new KeyStore();
+ * store.add({ key: 'cf_test_0123456789abcdefghijklmn', tenantIds: [tenantId], permissions: ['*'] });
+ * ```
+ */
+export class KeyStore {
+  readonly #byHash = new Map<string, KeyRecord>();
+
+  add(input: {
+    key: string;
+    tenantIds: readonly string[];
+    permissions: readonly string[];
+    rateLimit?: RateLimit | undefined;
+    revoked?: boolean | undefined;
+  }): KeyRecord {
+    const record: KeyRecord = {
+      hash: hashKey(input.key),
+      hint: keyHint(input.key),
+      kind: input.key.startsWith('cfa_') ? 'account' : 'tenant',
+      tenantIds: new Set(input.tenantIds),
+      permissions: input.permissions.includes('*') ? null : new Set(input.permissions),
+      rateLimit: input.rateLimit,
+      revoked: input.revoked ?? false,
+    };
+    this.#byHash.set(record.hash, record);
+    return record;
+  }
+
+  /** The key record of a presented secret, if the secret is well-formed and known. */
+  find(secret: string): KeyRecord | undefined {
+    if (!ApiKey.safeParse(secret).success) return undefined;
+    return this.#byHash.get(hashKey(secret));
+  }
+}

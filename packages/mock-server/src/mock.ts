@@ -1,0 +1,478 @@
+import { createOpenApiDocument, OPENAPI_PATH, type WebhookEvent } from '@commflow/contract';
+import { scriptedResponder, type AiResponder } from './ai-responder.js';
+import { ApiError, notFound } from './api-error.js';
+import { RecordingCarrier, type CarrierAdapter, type CarrierMessage, type CarrierResult } from './carrier.js';
+import { MockClock, type ClockOptions } from './clock.js';
+import { controlSurface } from './control/http.js';
+import { receiveSms } from './domains/sms.js';
+import { applyCallAction, progressCalls, type CallAction } from './domains/voice.js';
+import { toSmsMessage } from './domains/format.js';
+import { EventLog, type EventListener } from './events/index.js';
+import { FaultStore, type FaultInput } from './faults.js';
+import { IdempotencyStore } from './idempotency-store.js';
+import { Journal, type JournalEntry } from './journal.js';
+import { generateKeySecret, keyHint, KeyStore, type RateLimit } from './keys.js';
+import { runPipeline } from './pipeline/index.js';
+import { RateLimiter } from './rate-limiter.js';
+import { buildPlans, buildTenants, loadKeys } from './scenario/build.js';
+import { demoScenario } from './scenario/demo.js';
+import { parseScenario, type ResolvedScenario } from './scenario/parse.js';
+import type { ScenarioInput } from './scenario/schema.js';
+import type { CallRecord } from './store/records.js';
+import type { World } from './world.js';
+import type { CallStatus, SmsMessage } from '@commflow/contract';
+
+/**
+ * How to create a mock.
+ *
+ * @example
+ * ```ts
+ * const mock = createMock('demo', { clock: { frozen: true, start: '2026-01-01T00:00:00Z' } });
+ * ```
+ */
+export interface MockOptions {
+  /** The clock: frozen or following the wall clock, and where it starts. */
+  clock?: ClockOptions;
+  /** Serve the control surface over HTTP under `/__mock`. Default: true. */
+  control?: boolean;
+  /** The AI agents' responder. Default: {@link scriptedResponder}. */
+  aiResponder?: AiResponder;
+  /** The carrier of live tenants. Default: a recording carrier driven by `/__mock/carrier`. */
+  carrier?: CarrierAdapter;
+  /** How many requests the journal keeps. Default: 1000. */
+  journalLimit?: number;
+  /** The base URL `mock.fetch` resolves relative paths against. Default: `http://commflow.mock`. */
+  baseUrl?: string;
+}
+
+/**
+ * A call as the control surface shows it.
+ *
+ * @example
+ * ```ts
+ * const [call] = mock.calls();
+ * call?.status; // 'initiated'
+ * ```
+ */
+export interface CallView {
+  callId: string;
+  tenantId: string;
+  userEmail: string;
+  from: string;
+  destination: string;
+  status: CallStatus;
+  createdAt: string;
+  history: { status: CallStatus; at: string }[];
+}
+
+/**
+ * A key created through the control surface. `key` is the secret, shown this once.
+ *
+ * @example
+ * ```ts
+ * const { key } = mock.createApiKey({ tenantIds: [tenantId] });
+ * ```
+ */
+export interface CreatedApiKey {
+  key: string;
+  hint: string;
+  tenantIds: string[];
+  permissions: string[];
+  rateLimit: RateLimit | null;
+}
+
+/**
+ * What the carrier adapter has seen, and how it is set.
+ *
+ * @example
+ * ```ts
+ * const { mode, messages } = mock.carrier();
+ * ```
+ */
+export interface CarrierState {
+  mode: 'accept' | 'reject';
+  reason: string;
+  messages: (CarrierMessage & { result: CarrierResult })[];
+}
+
+const toCallView = (call: CallRecord): CallView => ({
+  callId: call.id,
+  tenantId: call.tenantId,
+  userEmail: call.userEmail,
+  from: call.fromExtension,
+  destination: call.destination,
+  status: call.status,
+  createdAt: new Date(call.createdAt).toISOString(),
+  history: call.history.map((step) => ({ status: step.status, at: new Date(step.at).toISOString() })),
+});
+
+let openApiBody: string | undefined;
+
+/**
+ * An in-memory CommFlow service. `fetch` answers standard `Request`s through the same pipeline
+ * for every adapter; the other methods are the control surface, typed.
+ *
+ * @example
+ * ```ts
+ * const mock = new CommFlowMock('demo');
+ * const res = await mock.fetch('/api/v1/users', { headers: { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox } });
+ * ```
+ */
+export class CommFlowMock {
+  readonly clock: MockClock;
+  readonly #world: World;
+  readonly #journal: Journal;
+  readonly #control: boolean;
+  readonly #baseUrl: string;
+  #scenario: ResolvedScenario;
+  /** When the scenario was loaded: records without a createdAt are staggered before it, the same on every reset. */
+  #loadedAt = 0;
+
+  constructor(scenario: ScenarioInput | ResolvedScenario | 'demo' = 'demo', options: MockOptions = {}) {
+    this.#scenario = parseScenario(scenario === 'demo' ? demoScenario : scenario);
+    this.clock = new MockClock(options.clock);
+    this.#control = options.control ?? true;
+    this.#baseUrl = options.baseUrl ?? 'http://commflow.mock';
+    this.#journal = new Journal(options.journalLimit ?? 1000);
+    const recordingCarrier = new RecordingCarrier();
+    const world: World = {
+      clock: this.clock,
+      events: new EventLog(this.clock),
+      keys: new KeyStore(),
+      limiter: new RateLimiter(this.clock),
+      idempotency: new IdempotencyStore(this.clock),
+      faults: new FaultStore(),
+      recordingCarrier,
+      carrier: options.carrier ?? recordingCarrier,
+      aiResponder: options.aiResponder ?? scriptedResponder,
+      defaultRateLimit: this.#scenario.rateLimit,
+      tenants: new Map(),
+      plans: new Map(),
+      activeCalls: new Set(),
+    };
+    this.#world = world;
+    this.clock.onAdvance((now) => {
+      progressCalls(world, now);
+    });
+    this.#loadedAt = this.clock.now();
+    this.#load();
+  }
+
+  #load(): void {
+    const world = this.#world;
+    world.tenants = buildTenants(this.#scenario, this.#loadedAt);
+    world.plans = buildPlans(this.#scenario);
+    world.defaultRateLimit = this.#scenario.rateLimit;
+    (world as { keys: KeyStore }).keys = new KeyStore();
+    loadKeys(this.#scenario, world.keys);
+    world.activeCalls.clear();
+    world.events.clear();
+    world.limiter.clear();
+    world.idempotency.clear();
+    world.faults.clear();
+    world.recordingCarrier.reset();
+    this.#journal.clear();
+  }
+
+  /**
+   * A standard fetch: hands the request straight to the pipeline, with no interception layer.
+   * Relative URLs resolve against the mock's base URL. Bound, so `{ fetch: mock.fetch }` works.
+   *
+   * @example
+   * ```ts
+   * const client = new CommFlow({ apiKey, tenantId, fetch: mock.fetch });
+   * ```
+   */
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request =
+      input instanceof Request && init === undefined
+        ? input
+        : new Request(typeof input === 'string' && input.startsWith('/') ? this.#baseUrl + input : input, init);
+    return this.handle(request);
+  };
+
+  /**
+   * Answers a `Request`: the OpenAPI document, the control surface, or the service pipeline.
+   *
+   * @example
+   * ```ts
+   * const response = await mock.handle(new Request('http://mock/api/v1/openapi.json'));
+   * ```
+   */
+  async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === OPENAPI_PATH && request.method === 'GET') {
+      openApiBody ??= JSON.stringify(createOpenApiDocument());
+      return new Response(openApiBody, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    }
+    if (this.#control && (url.pathname === '/__mock' || url.pathname.startsWith('/__mock/'))) {
+      return controlSurface(this, request, url);
+    }
+    const outcome = await runPipeline(this.#world, request, url);
+    const { context } = outcome;
+    this.#journal.record({
+      requestId: context.requestId,
+      at: this.clock.iso(),
+      method: request.method,
+      path: url.pathname,
+      query: url.search,
+      operationId: context.op?.id ?? null,
+      tenantId: context.tenant?.id ?? null,
+      userEmail: context.user?.email ?? null,
+      keyHint: context.key?.hint ?? null,
+      status: outcome.response.status,
+      errorCode: outcome.errorCode,
+      replayed: outcome.replayed,
+    });
+    return outcome.response;
+  }
+
+  /** The scenario the mock was loaded with, ids resolved. */
+  get scenario(): ResolvedScenario {
+    return this.#scenario;
+  }
+
+  /**
+   * Back to the loaded scenario: same ids, no created records, events, journal, keys or faults.
+   * The clock keeps its time.
+   *
+   * @example
+   * ```ts
+   * afterEach(() => mock.reset());
+   * ```
+   */
+  reset(): void {
+    this.#load();
+  }
+
+  /**
+   * Loads another scenario and resets to it.
+   *
+   * @throws ScenarioError naming each bad path.
+   * @example
+   * ```ts
+   * mock.loadScenario({ tenants: [{ id: tenantId, name: 'Empty', mode: 'sandbox' }] });
+   * ```
+   */
+  loadScenario(scenario: ScenarioInput | ResolvedScenario | 'demo'): void {
+    this.#scenario = parseScenario(scenario === 'demo' ? demoScenario : scenario);
+    this.#loadedAt = this.clock.now();
+    this.#load();
+  }
+
+  /**
+   * Creates an API key. The secret is returned this once; the mock keeps its hash.
+   *
+   * @example
+   * ```ts
+   * const { key } = mock.createApiKey({ tenantIds: [DEMO_TENANTS.sandbox], permissions: ['contacts'] });
+   * ```
+   */
+  createApiKey(input: {
+    tenantIds: string[];
+    permissions?: string[];
+    rateLimit?: RateLimit;
+    prefix?: 'cf' | 'cfa';
+  }): CreatedApiKey {
+    const prefix = input.prefix ?? (input.tenantIds.length === 1 ? 'cf' : 'cfa');
+    if (prefix === 'cf' && input.tenantIds.length !== 1) {
+      throw new TypeError('a cf_ key belongs to exactly one tenant; use prefix "cfa" for several');
+    }
+    const key = generateKeySecret(prefix);
+    const permissions = input.permissions ?? ['*'];
+    const tenantIds = input.tenantIds.map((id) => id.toLowerCase());
+    this.#world.keys.add({ key, tenantIds, permissions, rateLimit: input.rateLimit });
+    return { key, hint: keyHint(key), tenantIds, permissions, rateLimit: input.rateLimit ?? null };
+  }
+
+  /**
+   * The requests received, oldest first, without secrets.
+   *
+   * @example
+   * ```ts
+   * expect(mock.journal().at(-1)?.status).toBe(201);
+   * ```
+   */
+  journal(): JournalEntry[] {
+    return this.#journal.list();
+  }
+
+  /**
+   * The events recorded, oldest first, optionally of one tenant or type.
+   *
+   * @example
+   * ```ts
+   * mock.events({ type: 'call.started' }).length; // 1
+   * ```
+   */
+  events(filter: { tenantId?: string; type?: string } = {}): WebhookEvent[] {
+    return this.#world.events.list(filter);
+  }
+
+  /**
+   * Subscribes to every event as it is recorded; returns the unsubscribe function.
+   *
+   * @example
+   * ```ts
+   * const off = mock.onEvent((event) => received.push(event));
+   * ```
+   */
+  onEvent(listener: EventListener): () => void {
+    return this.#world.events.subscribe(listener);
+  }
+
+  /**
+   * The click-to-dial calls, oldest first, after letting the clock's progress apply.
+   *
+   * @example
+   * ```ts
+   * mock.calls().map((call) => call.status);
+   * ```
+   */
+  calls(filter: { tenantId?: string } = {}): CallView[] {
+    progressCalls(this.#world, this.clock.now());
+    const calls: CallRecord[] = [];
+    for (const tenant of this.#world.tenants.values()) {
+      if (filter.tenantId === undefined || tenant.id === filter.tenantId.toLowerCase())
+        calls.push(...tenant.calls.values());
+    }
+    return calls.sort((a, b) => a.createdAt - b.createdAt).map(toCallView);
+  }
+
+  /**
+   * Drives a call by hand: answer, bridge, hangup, no-answer, busy or fail. The call then leaves
+   * its automatic timeline.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown call, 409 `INVALID_CALL_TRANSITION` for a move its state forbids.
+   * @example
+   * ```ts
+   * mock.controlCall(callId, 'answer');
+   * mock.controlCall(callId, 'bridge');
+   * mock.controlCall(callId, 'hangup'); // completed, CDR written
+   * ```
+   */
+  controlCall(callId: string, action: CallAction): CallView {
+    for (const tenant of this.#world.tenants.values()) {
+      const call = tenant.calls.get(callId.toLowerCase());
+      if (call !== undefined) {
+        applyCallAction(this.#world, call, action);
+        return toCallView(call);
+      }
+    }
+    throw notFound('Call');
+  }
+
+  /**
+   * What reached the default carrier adapter, and how it is set.
+   *
+   * @example
+   * ```ts
+   * mock.carrier().messages.length; // live-tenant sends only
+   * ```
+   */
+  carrier(): CarrierState {
+    const carrier = this.#world.recordingCarrier;
+    return { mode: carrier.mode, reason: carrier.reason, messages: [...carrier.messages] };
+  }
+
+  /**
+   * Tells the default carrier to accept or reject live sends.
+   *
+   * @example
+   * ```ts
+   * mock.setCarrier({ mode: 'reject', reason: 'Carrier outage' });
+   * ```
+   */
+  setCarrier(settings: { mode: 'accept' | 'reject'; reason?: string }): CarrierState {
+    this.#world.recordingCarrier.setMode(settings);
+    return this.carrier();
+  }
+
+  /**
+   * Delivers an inbound SMS to a tenant's number: joins or opens the conversation, stores the
+   * message as `inbound` / `RECEIVED`, and emits `sms.received`.
+   *
+   * @example
+   * ```ts
+   * mock.receiveSms({ tenantId, to: '+14155550100', from: '+14155550199', body: 'Hello?' });
+   * ```
+   */
+  receiveSms(input: { tenantId: string; to: string; from: string; body: string }): {
+    conversationId: string;
+    message: SmsMessage;
+  } {
+    const tenant = this.#world.tenants.get(input.tenantId.toLowerCase());
+    if (tenant === undefined) throw notFound('Tenant');
+    const { conversation, message } = receiveSms(this.#world, tenant, input);
+    return { conversationId: conversation.id, message: toSmsMessage(message) };
+  }
+
+  /**
+   * Moves the mock clock forward: rate-limit windows, idempotency retention and calls follow.
+   *
+   * @example
+   * ```ts
+   * mock.advanceClock(61_000); // a new rate-limit window
+   * ```
+   */
+  advanceClock(ms: number): { now: string; offsetMs: number } {
+    this.clock.advance(ms);
+    return { now: this.clock.iso(), offsetMs: this.clock.offsetMs };
+  }
+
+  /**
+   * Makes the next matching requests stall and/or fail, to test client retries.
+   *
+   * @example
+   * ```ts
+   * mock.injectFault({ method: 'POST', path: '/api/v1/contacts', status: 503, times: 2 });
+   * ```
+   */
+  injectFault(fault: FaultInput): void {
+    this.#world.faults.add(fault);
+  }
+
+  /**
+   * Replaces the AI agents' responder.
+   *
+   * @example
+   * ```ts
+   * mock.setAiResponder(() => 'We open at 9.');
+   * ```
+   */
+  setAiResponder(responder: AiResponder): void {
+    this.#world.aiResponder = responder;
+  }
+
+  /**
+   * Replaces the carrier adapter of live tenants (`undefined`: back to the recording carrier).
+   *
+   * @example
+   * ```ts
+   * mock.setCarrierAdapter({ send: () => ({ accepted: true }) });
+   * ```
+   */
+  setCarrierAdapter(adapter: CarrierAdapter | undefined): void {
+    this.#world.carrier = adapter ?? this.#world.recordingCarrier;
+  }
+}
+
+/**
+ * Creates an independent mock from a scenario (default: the built-in `demo`). Cheap: create
+ * one per test file, or per test.
+ *
+ * @example
+ * ```ts
+ * import { createMock, DEMO_KEYS, DEMO_TENANTS } from '@commflow/mock-server';
+ *
+ * const mock = createMock('demo');
+ * const res = await mock.fetch('/api/v1/contacts', {
+ *   headers: { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox },
+ * });
+ * ```
+ */
+export function createMock(scenario?: ScenarioInput | ResolvedScenario | 'demo', options?: MockOptions): CommFlowMock {
+  return new CommFlowMock(scenario, options);
+}
+
+export { ApiError };

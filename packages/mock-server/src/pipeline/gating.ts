@@ -1,0 +1,44 @@
+import { HEADER_SCHEMAS, HEADERS, isUserScoped } from '@commflow/contract';
+import { ApiError, invalid } from '../api-error.js';
+import type { Step } from './context.js';
+
+/** The key must hold the operation's permission. */
+export const checkPermission: Step = ({ key, op }) => {
+  if (key === undefined || op === undefined) return;
+  if (key.permissions !== null && !key.permissions.has(op.gating.permission)) {
+    throw new ApiError('PERMISSION_DENIED', `This API key lacks the "${op.gating.permission}" permission.`);
+  }
+};
+
+/** The tenant must have the operation's module. */
+export const checkModule: Step = ({ tenant, op }) => {
+  if (tenant === undefined || op?.gating.module == null) return;
+  if (!tenant.modules.has(op.gating.module)) {
+    throw new ApiError('MODULE_DISABLED', `The tenant does not have the "${op.gating.module}" module.`);
+  }
+};
+
+/** On user-scoped operations, `X-User-Email` must name a user of the tenant. */
+export const resolveActingUser: Step = (context) => {
+  const { op, tenant } = context;
+  if (op === undefined || tenant === undefined || !isUserScoped(op)) return;
+  const value = context.request.headers.get(HEADERS.userEmail);
+  if (value === null) throw invalid(['header', HEADERS.userEmail], 'Required');
+  const parsed = HEADER_SCHEMAS.U.safeParse(value);
+  if (!parsed.success) throw invalid(['header', HEADERS.userEmail], parsed.error.issues[0]?.message ?? 'Invalid');
+  const user = tenant.userByEmail(value);
+  if (user === undefined) throw new ApiError('UNKNOWN_USER', 'X-User-Email names no user of the tenant.');
+  context.user = user;
+};
+
+/** The tenant, and an acting user that carries a capability list, must hold the capability. */
+export const checkCapability: Step = ({ op, tenant, user }) => {
+  const capability = op?.gating.capability;
+  if (capability == null || tenant === undefined) return;
+  if (!tenant.capabilities.has(capability)) {
+    throw new ApiError('CAPABILITY_DENIED', `The tenant is not granted the "${capability}" capability.`);
+  }
+  if (user?.capabilities != null && !user.capabilities.has(capability)) {
+    throw new ApiError('CAPABILITY_DENIED', `The acting user is not granted the "${capability}" capability.`);
+  }
+};

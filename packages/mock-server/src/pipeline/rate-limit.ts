@@ -1,0 +1,18 @@
+import { ApiError } from '../api-error.js';
+import type { Step } from './context.js';
+
+/** Counts the request in its key's fixed window; a spent window is 429 with `Retry-After`. */
+export const rateLimit: Step = (context) => {
+  const key = context.key;
+  if (key === undefined) return;
+  const state = context.world.limiter.hit(key.hash, key.rateLimit ?? context.world.defaultRateLimit);
+  context.rate = state;
+  if (!state.allowed) {
+    throw new ApiError(
+      'RATE_LIMITED',
+      `Rate limit of ${state.limit} requests exceeded. Retry in ${state.resetSeconds} s.`,
+      { retryAfterSeconds: state.resetSeconds },
+      { 'Retry-After': String(state.resetSeconds) },
+    );
+  }
+};

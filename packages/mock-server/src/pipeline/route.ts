@@ -1,0 +1,20 @@
+import { ApiError } from '../api-error.js';
+import { registryRouter } from '../http/router.js';
+import type { Step } from './context.js';
+
+/** Matches the operation through the indexed router: unknown path 404, other method 405 with `Allow`. */
+export const route: Step = (context) => {
+  const match = registryRouter().match(context.request.method, context.url.pathname);
+  if (match.kind === 'not-found') throw new ApiError('NOT_FOUND', `No route for ${context.url.pathname}.`);
+  if (match.kind === 'method-not-allowed') {
+    const allow = match.allow.join(', ');
+    throw new ApiError(
+      'METHOD_NOT_ALLOWED',
+      `${context.request.method} is not allowed on ${context.url.pathname}. Allowed: ${allow}.`,
+      undefined,
+      { Allow: allow },
+    );
+  }
+  context.op = match.op;
+  context.rawPathParams = match.params;
+};

@@ -1,0 +1,136 @@
+import {
+  HEADER_BY_CODE,
+  headersSchema,
+  MAX_BODY_BYTES,
+  type OperationDefinition,
+  type ValidationIssue,
+} from '@commflow/contract';
+import * as z from 'zod';
+import { ApiError, validationError } from '../api-error.js';
+import { parseJsonBytes } from '../json.js';
+import type { RequestContext, Step } from './context.js';
+
+type Location = 'header' | 'path' | 'query' | 'body';
+
+/** Turns zod issues into `details`, each path starting with where the value was. */
+export function toDetails(location: Location, issues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
+  return issues.flatMap((issue) => {
+    const path = [location, ...issue.path.map(String)];
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: [...path, key], message: 'Unrecognized key' }));
+    }
+    return [{ path, message: issue.message }];
+  });
+}
+
+const headerSchemas = new WeakMap<OperationDefinition, z.ZodType>();
+const headerSchemaOf = (op: OperationDefinition) => {
+  let schema = headerSchemas.get(op);
+  if (schema === undefined) {
+    schema = headersSchema(op.headers);
+    headerSchemas.set(op, schema);
+  }
+  return schema;
+};
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+
+/** Reads at most 1 MiB of body; more is 413, whatever Content-Length claims. */
+async function readBody(request: Request): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `The body is over ${MAX_BODY_BYTES} bytes.`);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const [only] = chunks;
+  if (chunks.length === 1 && only !== undefined) return only;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Parses the JSON body of an operation that takes one: 415, 413 and `INVALID_JSON` come from here. */
+async function parseBody(context: RequestContext): Promise<unknown> {
+  const bytes = await readBody(context.request);
+  if (bytes.byteLength === 0) return undefined;
+  const type = context.request.headers.get('content-type');
+  if (type === null || !JSON_TYPE.test(type)) {
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
+  }
+  const parsed = parseJsonBytes(bytes);
+  if (!parsed.ok) throw new ApiError('INVALID_JSON', parsed.message);
+  return parsed.value;
+}
+
+/** The query as a plain record; a parameter given twice is an issue, not a silent pick. */
+function queryRecord(url: URL, issues: ValidationIssue[]): Record<string, string> {
+  const record: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of url.searchParams) {
+    if (Object.hasOwn(record, name)) issues.push({ path: ['query', name], message: 'Given more than once' });
+    record[name] = value;
+  }
+  return { ...record };
+}
+
+/**
+ * Validates headers, path parameters, query and body against the operation's contract schemas,
+ * reporting every issue at once. Nothing has changed state yet, so a 400 leaves no trace.
+ */
+export const validateRequest: Step = async (context) => {
+  const op = context.op;
+  if (op === undefined) return;
+  const issues: ValidationIssue[] = [];
+
+  const headerValues: Record<string, string> = {};
+  for (const code of op.headers) {
+    const value = context.request.headers.get(HEADER_BY_CODE[code]);
+    if (value !== null) headerValues[HEADER_BY_CODE[code]] = value;
+  }
+  const headers = headerSchemaOf(op).safeParse(headerValues);
+  if (!headers.success) issues.push(...toDetails('header', headers.error.issues));
+
+  let params: unknown = {};
+  if (op.pathParams !== undefined) {
+    const parsed = op.pathParams.safeParse(context.rawPathParams);
+    if (parsed.success) params = parsed.data;
+    else issues.push(...toDetails('path', parsed.error.issues));
+  }
+
+  const rawQuery = queryRecord(context.url, issues);
+  let query: unknown = {};
+  if (op.query !== undefined) {
+    const parsed = z.safeDecode(op.query, rawQuery);
+    if (parsed.success) query = parsed.data;
+    else issues.push(...toDetails('query', parsed.error.issues));
+  } else {
+    for (const name of Object.keys(rawQuery)) issues.push({ path: ['query', name], message: 'Unrecognized key' });
+  }
+
+  let body: unknown;
+  if (op.body !== undefined) {
+    const raw = await parseBody(context);
+    context.rawBody = raw;
+    const parsed = op.body.safeParse(raw);
+    if (parsed.success) body = parsed.data;
+    else issues.push(...toDetails('body', parsed.error.issues));
+  }
+
+  if (issues.length > 0) throw validationError(issues);
+  context.input = { params, query, body };
+};

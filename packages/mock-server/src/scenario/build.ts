@@ -1,0 +1,134 @@
+import type { KeyStore } from '../keys.js';
+import { SortedIndex } from '../store/sorted-index.js';
+import type {
+  AiAgentRecord,
+  CalendarEventRecord,
+  ContactRecord,
+  FaxRecord,
+  FileRecord,
+  UserRecord,
+} from '../store/records.js';
+import { smsMessageIndex, TenantState } from '../store/tenant-state.js';
+import type { Plan } from '../world.js';
+import type { ResolvedScenario } from './parse.js';
+
+/** Staggers records without a createdAt one minute apart, ending just before the clock start. */
+const createdAtOf = (given: string | undefined, index: number, count: number, start: number) =>
+  given === undefined ? start - (count - index) * 60_000 : Date.parse(given);
+
+/** Builds every tenant's tables from a resolved scenario, at clock time `start`. */
+export function buildTenants(scenario: ResolvedScenario, start: number): Map<string, TenantState> {
+  const tenants = new Map<string, TenantState>();
+  for (const input of scenario.tenants) {
+    const tenant = new TenantState({
+      id: input.id.toLowerCase(),
+      name: input.name,
+      mode: input.mode,
+      modules: input.modules,
+      capabilities: input.capabilities,
+    });
+    input.users.forEach((user, i) => {
+      const createdAt = createdAtOf(user.createdAt, i, input.users.length, start);
+      const record: UserRecord = {
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        extension: user.extension ?? null,
+        capabilities: user.capabilities === undefined ? null : new Set(user.capabilities),
+        createdAt,
+        presence: {
+          status: user.presence?.status ?? 'offline',
+          message: user.presence?.message ?? '',
+          updatedAt: createdAt,
+        },
+      };
+      tenant.addUser(record);
+    });
+    const contacts = input.contacts.map((contact, i): ContactRecord => {
+      const createdAt = createdAtOf(contact.createdAt, i, input.contacts.length, start);
+      return {
+        id: contact.id,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        phoneMobile: contact.phoneMobile ?? null,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    for (const contact of contacts) tenant.contacts.set(contact.id, contact);
+    tenant.contactIndex = SortedIndex.from(contacts, tenant.contactIndex.key, 'desc');
+
+    for (const number of input.smsNumbers) {
+      tenant.smsNumbers.set(number.number, {
+        id: number.id,
+        number: number.number,
+        ownerEmail: number.ownerEmail ?? null,
+        sharedWithEmails: [...number.sharedWithEmails],
+      });
+    }
+    for (const conversation of input.smsConversations) {
+      tenant.addSmsConversation({
+        id: conversation.id,
+        smsNumber: conversation.smsNumber,
+        peerNumber: conversation.peerNumber,
+        peerName: conversation.peerName ?? null,
+        assigneeEmail: conversation.assigneeEmail ?? null,
+        lastMessageAt: null,
+        messages: smsMessageIndex(),
+      });
+    }
+    input.aiAgents.forEach((agent, i) => {
+      const record: AiAgentRecord = {
+        id: agent.id,
+        name: agent.name,
+        description: agent.description ?? null,
+        createdAt: createdAtOf(agent.createdAt, i, input.aiAgents.length, start),
+      };
+      tenant.agents.set(record.id, record);
+      tenant.agentIndex.insert(record);
+    });
+    input.files.forEach((file, i) => {
+      const record: FileRecord = { ...file, createdAt: createdAtOf(file.createdAt, i, input.files.length, start) };
+      tenant.files.set(record.id, record);
+      tenant.fileIndex.insert(record);
+    });
+    input.faxes.forEach((fax, i) => {
+      const record: FaxRecord = { ...fax, createdAt: createdAtOf(fax.createdAt, i, input.faxes.length, start) };
+      tenant.faxes.set(record.id, record);
+      tenant.faxIndex.insert(record);
+    });
+    input.calendarEvents.forEach((event, i) => {
+      const record: CalendarEventRecord = {
+        id: event.id,
+        title: event.title,
+        ownerEmail: tenant.userByEmail(event.ownerEmail)?.email ?? event.ownerEmail,
+        startTime: Date.parse(event.startTime),
+        endTime: Date.parse(event.endTime),
+        createdAt: createdAtOf(undefined, i, input.calendarEvents.length, start),
+      };
+      tenant.calendarEvents.set(record.id, record);
+      tenant.calendarIndex.insert(record);
+    });
+    tenants.set(tenant.id, tenant);
+  }
+  return tenants;
+}
+
+/** The plan catalogue by (lower-case) id. */
+export function buildPlans(scenario: ResolvedScenario): Map<string, Plan> {
+  return new Map(scenario.plans.map((plan) => [plan.id.toLowerCase(), plan]));
+}
+
+/** Loads the scenario's keys (as hashes) into a key store. */
+export function loadKeys(scenario: ResolvedScenario, keys: KeyStore): void {
+  for (const key of scenario.apiKeys) {
+    keys.add({
+      key: key.key,
+      tenantIds: key.tenantIds.map((id) => id.toLowerCase()),
+      permissions: key.permissions,
+      rateLimit: key.rateLimit,
+      revoked: key.revoked,
+    });
+  }
+}

@@ -1,0 +1,123 @@
+import type * as z from 'zod';
+import { flat, newId } from '../ids.js';
+import { ScenarioSchema, type Scenario } from './schema.js';
+
+/**
+ * A scenario that failed validation. `issues` name each bad path, such as
+ * `tenants[0].users[2].email`.
+ *
+ * @example
+ * ```ts
+ * try { parseScenario(input); } catch (error) { if (error instanceof ScenarioError) console.error(error.issues); }
+ * ```
+ */
+export class ScenarioError extends Error {
+  readonly issues: readonly ScenarioIssue[];
+
+  constructor(issues: readonly ScenarioIssue[]) {
+    super(`Invalid scenario:\n${issues.map((issue) => `  - ${issue.path || '(root)'}: ${issue.message}`).join('\n')}`);
+    this.name = 'ScenarioError';
+    this.issues = issues;
+  }
+}
+
+const formatPath = (path: readonly PropertyKey[]) =>
+  path.reduce<string>(
+    (text, part) => (typeof part === 'number' ? `${text}[${part}]` : `${text}${text === '' ? '' : '.'}${String(part)}`),
+    '',
+  );
+
+/**
+ * One problem of a scenario: its path as text (`tenants[0].users[2].email`) and as segments.
+ *
+ * @example
+ * ```ts
+ * const issue: ScenarioIssue = { path: 'tenants[0].mode', segments: ['tenants', '0', 'mode'], message: 'Invalid option' };
+ * ```
+ */
+export interface ScenarioIssue {
+  path: string;
+  segments: string[];
+  message: string;
+}
+
+function issuesOf(error: z.ZodError): ScenarioIssue[] {
+  const issue = (path: readonly PropertyKey[], message: string): ScenarioIssue => ({
+    path: formatPath(path),
+    segments: path.map(String),
+    message,
+  });
+  return error.issues.flatMap((entry) =>
+    entry.code === 'unrecognized_keys'
+      ? entry.keys.map((key) => issue([...entry.path, key], 'unknown field'))
+      : [issue(entry.path, entry.message)],
+  );
+}
+
+/**
+ * A scenario shape in which every optional `id` has become a required string.
+ *
+ * @example
+ * ```ts
+ * type User = WithIds<{ id?: string; email: string }>; // { email: string } & { id: string }
+ * ```
+ */
+export type WithIds<T> = T extends readonly (infer Item)[]
+  ? WithIds<Item>[]
+  : T extends object
+    ? { [K in keyof T as Exclude<K, 'id'>]: WithIds<T[K]> } & ('id' extends keyof T ? { id: string } : unknown)
+    : T;
+
+/**
+ * A validated scenario whose omitted ids have been generated. Reset goes back to exactly this,
+ * so ids stay the same across resets.
+ *
+ * @example
+ * ```ts
+ * const resolved: ResolvedScenario = parseScenario(input);
+ * resolved.tenants[0]?.users[0]?.id; // always a string
+ * ```
+ */
+export type ResolvedScenario = WithIds<Scenario>;
+
+function fillIds<T extends { id?: string | undefined }>(rows: readonly T[]): (T & { id: string })[] {
+  return rows.map((row) => ({ ...row, id: row.id === undefined ? newId() : flat(row.id) }));
+}
+
+const cache = new WeakMap<object, ResolvedScenario>();
+
+/**
+ * Validates a scenario and generates its omitted ids.
+ *
+ * @throws ScenarioError naming every bad path.
+ * @example
+ * ```ts
+ * const scenario = parseScenario({ tenants: [{ id: tenantId, name: 'Acme', mode: 'sandbox' }] });
+ * ```
+ */
+export function parseScenario(input: unknown): ResolvedScenario {
+  if (typeof input === 'object' && input !== null) {
+    const hit = cache.get(input);
+    if (hit !== undefined) return hit;
+  }
+  const result = ScenarioSchema.safeParse(input);
+  if (!result.success) throw new ScenarioError(issuesOf(result.error));
+  const scenario = result.data;
+  const resolved: ResolvedScenario = {
+    ...scenario,
+    tenants: scenario.tenants.map((tenant) => ({
+      ...tenant,
+      users: fillIds(tenant.users),
+      contacts: fillIds(tenant.contacts),
+      smsNumbers: fillIds(tenant.smsNumbers),
+      smsConversations: fillIds(tenant.smsConversations),
+      aiAgents: fillIds(tenant.aiAgents),
+      files: fillIds(tenant.files),
+      faxes: fillIds(tenant.faxes),
+      calendarEvents: fillIds(tenant.calendarEvents),
+    })),
+  };
+  if (typeof input === 'object' && input !== null) cache.set(input, resolved);
+  cache.set(resolved, resolved);
+  return resolved;
+}

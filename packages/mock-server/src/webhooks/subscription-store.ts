@@ -1,0 +1,425 @@
+import { generateWebhookSecret } from '@commflow/contract/webhooks';
+import { ApiError, invalid, notFound } from '../api-error.js';
+import type { MockClock } from '../clock.js';
+import { newId } from '../ids.js';
+import {
+  CreateWebhookSubscriptionSchema,
+  parseWebhookInput,
+  type CreateWebhookSubscriptionData,
+  WebhookSecretSchema,
+} from './subscription-schemas.js';
+import type { WebhookCallback } from './transport.js';
+
+/**
+ * How long an old secret keeps signing after a rotation, by default: 24 hours on the mock clock.
+ *
+ * @example
+ * ```ts
+ * new SubscriptionStore({ clock, rotationWindowMs: DEFAULT_ROTATION_WINDOW_MS });
+ * ```
+ */
+export const DEFAULT_ROTATION_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * The URL an in-process callback subscription reports (and its `Request` carries) when none is
+ * given. `.invalid` is reserved, so it can never reach a real host by mistake.
+ *
+ * @example
+ * ```ts
+ * new URL(IN_PROCESS_WEBHOOK_URL).hostname; // 'in-process.invalid'
+ * ```
+ */
+export const IN_PROCESS_WEBHOOK_URL = 'http://in-process.invalid/webhooks';
+
+/**
+ * A new subscription: the control surface's body plus, in-process only, a callback that receives
+ * each delivery instead of an HTTP endpoint (then `url` is optional).
+ *
+ * @example
+ * ```ts
+ * const input: CreateWebhookSubscriptionInput = { tenantId, events: ['sms.received'], callback: () => 204 };
+ * ```
+ */
+export type CreateWebhookSubscriptionInput =
+  | CreateWebhookSubscriptionData
+  | (Omit<CreateWebhookSubscriptionData, 'url'> & { url?: string; callback: WebhookCallback });
+
+/**
+ * A subscription as listed: never the secret itself, only a hint to tell secrets apart.
+ *
+ * @example
+ * ```ts
+ * const view: WebhookSubscriptionView = store.get(id);
+ * view.maskedSecret; // 'whsec_MfKQ…'
+ * ```
+ */
+export interface WebhookSubscriptionView {
+  id: string;
+  tenantId: string;
+  url: string;
+  /** Event type names, or `["*"]`. */
+  events: string[];
+  enabled: boolean;
+  /** `whsec_` and the first four characters of the key, enough to tell secrets apart. */
+  maskedSecret: string;
+  /** True for an in-process callback subscription. */
+  inProcess: boolean;
+  createdAt: string;
+  /** While an old secret still signs: when the last one stops. */
+  rotationEndsAt?: string;
+}
+
+/**
+ * A subscription just created: its view plus the secret, shown this once.
+ *
+ * @example
+ * ```ts
+ * const { id, secret } = store.create({ tenantId, url });
+ * ```
+ */
+export interface CreatedWebhookSubscription extends WebhookSubscriptionView {
+  secret: string;
+}
+
+/**
+ * The answer to a rotation: the new secret, shown this once, and when the old one stops signing.
+ *
+ * @example
+ * ```ts
+ * const { secret, previousSecretExpiresAt } = store.rotateSecret(id);
+ * ```
+ */
+export interface RotatedWebhookSecret {
+  id: string;
+  secret: string;
+  previousSecretExpiresAt: string;
+}
+
+/**
+ * What the dispatcher needs to deliver to one subscription.
+ *
+ * @example
+ * ```ts
+ * const target = store.target(subscriptionId); // undefined once deleted
+ * ```
+ */
+export interface WebhookTarget {
+  id: string;
+  tenantId: string;
+  url: string;
+  enabled: boolean;
+  /** The current secret first, then every old one still inside its rotation window. */
+  secrets: string[];
+  callback?: WebhookCallback;
+}
+
+/**
+ * Options of a {@link SubscriptionStore}.
+ *
+ * @example
+ * ```ts
+ * const options: SubscriptionStoreOptions = { clock, rotationWindowMs: 3_600_000, tenantExists: (id) => world.has(id) };
+ * ```
+ */
+export interface SubscriptionStoreOptions {
+  clock: MockClock;
+  /** How long an old secret keeps signing after a rotation. Default 24 h. */
+  rotationWindowMs?: number;
+  /** When given, a subscription for a tenant it denies is a validation error on `tenantId`. */
+  tenantExists?: (tenantId: string) => boolean;
+}
+
+interface StoredSubscription {
+  readonly id: string;
+  readonly tenantId: string;
+  readonly url: string;
+  readonly events: readonly string[];
+  readonly createdAt: string;
+  readonly callback: WebhookCallback | undefined;
+  enabled: boolean;
+  secret: string;
+  /** Old secrets that still sign until `expiresAt` (mock-clock ms). */
+  previous: { secret: string; expiresAt: number }[];
+}
+
+/** `["*"]` when the filter holds `"*"`, otherwise the names without duplicates, in order. */
+function normaliseEvents(events: readonly string[]): string[] {
+  return events.includes('*') ? ['*'] : [...new Set(events)];
+}
+
+function mask(secret: string): string {
+  return `whsec_${secret.slice('whsec_'.length, 'whsec_'.length + 4)}…`;
+}
+
+/**
+ * The webhook subscriptions of every tenant: create, list, enable or disable, delete and rotate
+ * secrets. Inputs are validated with the exported zod schemas and failures are `ApiError`s
+ * (`VALIDATION_ERROR` naming the field, `NOT_FOUND`), so the control surface can pass them on.
+ *
+ * @example
+ * ```ts
+ * const store = new SubscriptionStore({ clock });
+ * const { id, secret } = store.create({ tenantId, url: 'http://127.0.0.1:4000/hooks', events: ['sms.sent'] });
+ * store.disable(id);
+ * const { secret: next } = store.rotateSecret(id); // both secrets sign for 24 h
+ * ```
+ */
+export class SubscriptionStore {
+  readonly #clock: MockClock;
+  readonly #rotationWindowMs: number;
+  readonly #tenantExists: ((tenantId: string) => boolean) | undefined;
+  readonly #subscriptions = new Map<string, StoredSubscription>();
+
+  constructor(options: SubscriptionStoreOptions) {
+    const windowMs = options.rotationWindowMs ?? DEFAULT_ROTATION_WINDOW_MS;
+    if (!Number.isFinite(windowMs) || windowMs < 0)
+      throw new RangeError('rotationWindowMs must be a finite number >= 0');
+    this.#clock = options.clock;
+    this.#rotationWindowMs = windowMs;
+    this.#tenantExists = options.tenantExists;
+  }
+
+  /**
+   * Creates a subscription. A `whsec_` secret is generated when none is given; the answer is the
+   * only place the secret ever appears. `path` prefixes the field names of validation errors
+   * (`['body']` on the control surface, `['tenants', '0', 'webhooks', '1']` for a scenario).
+   *
+   * @example
+   * ```ts
+   * const { id, secret } = store.create({ tenantId, url: 'https://example.com/hooks', events: ['*'] });
+   * const inProcess = store.create({ tenantId, callback: async (request) => { seen.push(await request.text()); } });
+   * ```
+   */
+  create(input: CreateWebhookSubscriptionInput, path: readonly string[] = []): CreatedWebhookSubscription {
+    const callback = 'callback' in input ? input.callback : undefined;
+    if (callback !== undefined && typeof callback !== 'function') {
+      throw invalid([...path, 'callback'], 'must be a function');
+    }
+    const { callback: _callback, ...data } = { ...input, callback };
+    // A callback subscription has no endpoint of its own, so the placeholder URL stands in.
+    if (callback !== undefined) data.url ??= IN_PROCESS_WEBHOOK_URL;
+    const parsed = parseWebhookInput(CreateWebhookSubscriptionSchema, data, path);
+    if (this.#tenantExists !== undefined && !this.#tenantExists(parsed.tenantId)) {
+      throw invalid([...path, 'tenantId'], `no tenant has id "${parsed.tenantId}"`);
+    }
+    const id = parsed.id ?? newId();
+    if (this.#subscriptions.has(id)) {
+      throw ApiError.custom(409, 'WEBHOOK_EXISTS', `A webhook subscription with id "${id}" already exists.`);
+    }
+    const subscription: StoredSubscription = {
+      id,
+      tenantId: parsed.tenantId,
+      url: parsed.url,
+      events: normaliseEvents(parsed.events),
+      createdAt: this.#clock.iso(),
+      callback,
+      enabled: parsed.enabled,
+      secret: parsed.secret ?? generateWebhookSecret(),
+      previous: [],
+    };
+    this.#subscriptions.set(id, subscription);
+    return { ...this.#view(subscription), secret: subscription.secret };
+  }
+
+  /**
+   * One subscription, without its secret.
+   *
+   * @throws `ApiError` `NOT_FOUND` when there is none.
+   * @example
+   * ```ts
+   * store.get(id).enabled;
+   * ```
+   */
+  get(id: string): WebhookSubscriptionView {
+    return this.#view(this.#find(id));
+  }
+
+  /**
+   * The subscriptions, oldest first, optionally of one tenant; never with secrets.
+   *
+   * @example
+   * ```ts
+   * store.list({ tenantId }).map((s) => s.url);
+   * ```
+   */
+  list(filter: { tenantId?: string | undefined } = {}): WebhookSubscriptionView[] {
+    const views: WebhookSubscriptionView[] = [];
+    for (const subscription of this.#subscriptions.values()) {
+      if (filter.tenantId === undefined || subscription.tenantId === filter.tenantId)
+        views.push(this.#view(subscription));
+    }
+    return views;
+  }
+
+  /**
+   * Deletes a subscription. Its pending retries fail at their next attempt; nothing more is sent.
+   *
+   * @throws `ApiError` `NOT_FOUND` when there is none.
+   * @example
+   * ```ts
+   * store.delete(id);
+   * ```
+   */
+  delete(id: string): void {
+    this.#find(id);
+    this.#subscriptions.delete(id);
+  }
+
+  /**
+   * Enables or disables a subscription. A disabled one receives nothing, and its pending retries
+   * fail at their next attempt (replay them once it is enabled again).
+   *
+   * @example
+   * ```ts
+   * store.setEnabled(id, false);
+   * ```
+   */
+  setEnabled(id: string, enabled: boolean): WebhookSubscriptionView {
+    const subscription = this.#find(id);
+    subscription.enabled = enabled;
+    return this.#view(subscription);
+  }
+
+  /**
+   * Enables a subscription.
+   *
+   * @example
+   * ```ts
+   * store.enable(id);
+   * ```
+   */
+  enable(id: string): WebhookSubscriptionView {
+    return this.setEnabled(id, true);
+  }
+
+  /**
+   * Disables a subscription.
+   *
+   * @example
+   * ```ts
+   * store.disable(id);
+   * ```
+   */
+  disable(id: string): WebhookSubscriptionView {
+    return this.setEnabled(id, false);
+  }
+
+  /**
+   * Replaces the secret (with `secret`, or a generated one) and returns it, shown this once. The
+   * old secret keeps signing every delivery next to the new one for `windowMs` (default: the
+   * store's window, 24 h) on the mock clock, so receivers can switch without losing events.
+   *
+   * @example
+   * ```ts
+   * const { secret, previousSecretExpiresAt } = store.rotateSecret(id, { windowMs: 3_600_000 });
+   * ```
+   */
+  rotateSecret(
+    id: string,
+    options: { secret?: string | undefined; windowMs?: number | undefined } = {},
+  ): RotatedWebhookSecret {
+    const subscription = this.#find(id);
+    const windowMs = options.windowMs ?? this.#rotationWindowMs;
+    if (!Number.isFinite(windowMs) || windowMs < 0) throw invalid(['windowMs'], 'must be a finite number >= 0');
+    const secret =
+      options.secret === undefined
+        ? generateWebhookSecret()
+        : parseWebhookInput(WebhookSecretSchema, options.secret, ['secret']);
+    const now = this.#clock.now();
+    const expiresAt = now + windowMs;
+    subscription.previous = [
+      { secret: subscription.secret, expiresAt },
+      ...subscription.previous.filter((old) => old.expiresAt > now && old.secret !== secret),
+    ];
+    subscription.secret = secret;
+    return { id, secret, previousSecretExpiresAt: new Date(expiresAt).toISOString() };
+  }
+
+  /**
+   * What the dispatcher needs to deliver to a subscription right now (secrets for the current
+   * mock time), or `undefined` once it is deleted.
+   *
+   * @example
+   * ```ts
+   * const target = store.target(id);
+   * if (target?.enabled) await send(target.url, target.secrets);
+   * ```
+   */
+  target(id: string): WebhookTarget | undefined {
+    const subscription = this.#subscriptions.get(id);
+    if (subscription === undefined) return undefined;
+    const target: WebhookTarget = {
+      id: subscription.id,
+      tenantId: subscription.tenantId,
+      url: subscription.url,
+      enabled: subscription.enabled,
+      secrets: [subscription.secret, ...this.#liveOldSecrets(subscription)],
+    };
+    if (subscription.callback !== undefined) target.callback = subscription.callback;
+    return target;
+  }
+
+  /**
+   * The ids of the enabled subscriptions of `tenantId` whose filter matches `type`, oldest first.
+   *
+   * @example
+   * ```ts
+   * store.matching(event.tenantId, event.type); // ['3f1c…']
+   * ```
+   */
+  matching(tenantId: string, type: string): string[] {
+    const ids: string[] = [];
+    for (const subscription of this.#subscriptions.values()) {
+      if (
+        subscription.enabled &&
+        subscription.tenantId === tenantId &&
+        (subscription.events[0] === '*' || subscription.events.includes(type))
+      ) {
+        ids.push(subscription.id);
+      }
+    }
+    return ids;
+  }
+
+  /**
+   * Forgets every subscription (the mock's reset).
+   *
+   * @example
+   * ```ts
+   * store.clear();
+   * ```
+   */
+  clear(): void {
+    this.#subscriptions.clear();
+  }
+
+  #find(id: string): StoredSubscription {
+    const subscription = this.#subscriptions.get(id);
+    if (subscription === undefined) throw notFound('Webhook subscription');
+    return subscription;
+  }
+
+  #liveOldSecrets(subscription: StoredSubscription): string[] {
+    const now = this.#clock.now();
+    // Drop expired secrets as we go, so a long-running mock does not keep them.
+    subscription.previous = subscription.previous.filter((old) => old.expiresAt > now);
+    return subscription.previous.map((old) => old.secret);
+  }
+
+  #view(subscription: StoredSubscription): WebhookSubscriptionView {
+    const view: WebhookSubscriptionView = {
+      id: subscription.id,
+      tenantId: subscription.tenantId,
+      url: subscription.url,
+      events: [...subscription.events],
+      enabled: subscription.enabled,
+      maskedSecret: mask(subscription.secret),
+      inProcess: subscription.callback !== undefined,
+      createdAt: subscription.createdAt,
+    };
+    this.#liveOldSecrets(subscription);
+    const last = subscription.previous.reduce((max, old) => Math.max(max, old.expiresAt), 0);
+    if (last > 0) view.rotationEndsAt = new Date(last).toISOString();
+    return view;
+  }
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    'adapters/msw': 'src/adapters/msw.ts',
+    'adapters/node': 'src/adapters/node.ts',
+    cli: 'src/cli.ts',
+  },
+  format: ['esm'],
+  // src/cli.ts starts with a #!/usr/bin/env node line, which esbuild keeps in dist/cli.js.
+  dts: {
+    entry: { index: 'src/index.ts', 'adapters/msw': 'src/adapters/msw.ts', 'adapters/node': 'src/adapters/node.ts' },
+  },
+  clean: true,
+  sourcemap: true,
+  target: 'es2023',
+  // The core uses node:crypto for key hashes; every entry targets Node.
+  platform: 'node',
+  treeshake: true,
+  external: ['msw', '@commflow/contract', 'zod', '@hono/node-server'],
+});
