@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs the SDK test suite on Node 22 and on the newest Node, besides the pinned Node 24 that
+# every other script uses. Each Node comes from the registry's `node` package through npx, so no
+# `node` devDependency shadows the pinned binary.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+vitest="node_modules/vitest/vitest.mjs"
+for version in 22 latest; do
+  printf '\n\033[1m== SDK tests on node@%s\033[0m\n' "$version"
+  npx -y -p "node@$version" -- node --version
+  npx -y -p "node@$version" -- node "$vitest" run --project sdk
+done

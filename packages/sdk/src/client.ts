@@ -1,0 +1,370 @@
+import {
+  ApiKey,
+  Email,
+  IdInput,
+  operations,
+  type OperationBody,
+  type OperationId,
+  type OperationPathParams,
+  type OperationQuery,
+  type Pagination,
+} from '@commflow/contract';
+import ky from 'ky';
+import { APIPromise } from './core/api-promise.js';
+import { CommFlowError } from './core/errors.js';
+import { Page, PagePromise } from './core/pagination.js';
+import { execute, type ClientState, type RequestOptions } from './core/request.js';
+import type { ListItem, OperationResult, PagedOperationId } from './core/types.js';
+import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
+import { readEnv } from './internal/utils.js';
+import { Ai } from './resources/ai.js';
+import { Calendar } from './resources/calendar.js';
+import { Cdr } from './resources/cdr.js';
+import { Chat } from './resources/chat.js';
+import { Contacts } from './resources/contacts.js';
+import { FaxResource } from './resources/fax.js';
+import { Files } from './resources/files.js';
+import { PresenceResource } from './resources/presence.js';
+import { Pricing } from './resources/pricing.js';
+import { Sms } from './resources/sms.js';
+import { Users } from './resources/users.js';
+import { Voice } from './resources/voice.js';
+import { Webhooks } from './resources/webhooks.js';
+
+/**
+ * A `fetch` function: the global one, a framework's, or a mock's (`mock.fetch`).
+ *
+ * @example
+ * ```ts
+ * const logged: Fetch = async (request, init) => { console.log(request.url); return fetch(request, init); };
+ * ```
+ */
+export type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Options of {@link CommFlow}.
+ *
+ * @example
+ * ```ts
+ * const options: ClientOptions = { apiKey: 'cf_live_…', tenantId, baseUrl: 'https://api.example.com', maxRetries: 3 };
+ * ```
+ */
+export interface ClientOptions {
+  /** The API key (`cf_…` for one tenant, `cfa_…` for an account). Default: `COMMFLOW_API_KEY`. */
+  apiKey?: string | undefined;
+  /** The tenant (`X-Tenant-Id`, a UUID). Default: `COMMFLOW_TENANT_ID`. */
+  tenantId?: string | undefined;
+  /** The service's base address, such as `https://api.commflow.example`. Default: `COMMFLOW_BASE_URL`. */
+  baseUrl?: string | undefined;
+  /** The acting user (`X-User-Email`) of user-scoped operations. */
+  userEmail?: string | undefined;
+  /** Retries of a failed attempt. Default 2. */
+  maxRetries?: number | undefined;
+  /** Milliseconds each attempt may take. Default 60 000. */
+  timeout?: number | undefined;
+  /**
+   * The longest `Retry-After` (or `RateLimit-Reset` on a 429) the SDK waits before retrying, in
+   * milliseconds. A longer wait fails at once with the error instead of hanging. Default 60 000.
+   */
+  maxRetryAfter?: number | undefined;
+  /** The `fetch` to send requests with. Default: the global `fetch`. */
+  fetch?: Fetch | undefined;
+  /** Headers sent with every request. */
+  headers?: Readonly<Record<string, string>> | undefined;
+  /** Where diagnostics go. Default: `console`. */
+  logger?: Logger | undefined;
+  /** How much is logged. Default: `COMMFLOW_LOG`, else `warn`. */
+  logLevel?: LogLevel | undefined;
+}
+
+const MAX_TIMEOUT = 2_147_483_647;
+
+function lowerCaseKeys(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers) for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
+  return out;
+}
+
+/** The fetch ky calls: the caller's (or the global one at call time), without an empty `init` that would make it copy the request. */
+function fetchFor(custom: Fetch | undefined): (input: unknown, init?: RequestInit) => Promise<Response> {
+  return (input, init) => {
+    const fetch = custom ?? globalThis.fetch;
+    const request = input as Request;
+    return init === undefined || Object.keys(init).length === 0 ? fetch(request) : fetch(request, init);
+  };
+}
+
+function fail(message: string): never {
+  throw new CommFlowError(`CommFlow client: ${message}`);
+}
+
+function resolveState(options: ClientOptions): ClientState {
+  const apiKey = options.apiKey ?? readEnv('COMMFLOW_API_KEY');
+  const tenantId = options.tenantId ?? readEnv('COMMFLOW_TENANT_ID');
+  const baseUrl = options.baseUrl ?? readEnv('COMMFLOW_BASE_URL');
+  if (apiKey === undefined) fail('no API key. Pass { apiKey } or set COMMFLOW_API_KEY.');
+  // Never quote the key: a malformed one may still be a real secret.
+  if (!ApiKey.safeParse(apiKey).success) {
+    fail('the API key is malformed: it must be cf_ or cfa_ followed by at least 24 of [A-Za-z0-9_].');
+  }
+  if (tenantId === undefined) fail('no tenant. Pass { tenantId } or set COMMFLOW_TENANT_ID.');
+  if (!IdInput.safeParse(tenantId).success) fail(`tenantId must be a UUID, got "${tenantId}".`);
+  if (baseUrl === undefined) fail('no base URL. Pass { baseUrl } or set COMMFLOW_BASE_URL.');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    fail(`baseUrl must be an absolute http(s) URL, got "${baseUrl}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    fail(`baseUrl must be an absolute http(s) URL, got "${baseUrl}".`);
+  }
+  if (url.search || url.hash) fail('baseUrl must not have a query or a fragment.');
+  const { userEmail } = options;
+  if (userEmail !== undefined && !Email.safeParse(userEmail).success) {
+    fail(`userEmail must be an email address, got "${userEmail}".`);
+  }
+  const maxRetries = options.maxRetries ?? 2;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) fail('maxRetries must be an integer >= 0.');
+  const timeout = options.timeout ?? 60_000;
+  if (!Number.isInteger(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT) {
+    fail(`timeout must be an integer number of milliseconds in 1..${MAX_TIMEOUT}.`);
+  }
+  const maxRetryAfter = options.maxRetryAfter ?? 60_000;
+  if (!(maxRetryAfter >= 0)) fail('maxRetryAfter must be a number of milliseconds >= 0.');
+  const envLevel = readEnv('COMMFLOW_LOG');
+  const logLevel = options.logLevel ?? (envLevel !== undefined && isLogLevel(envLevel) ? envLevel : 'warn');
+  if (!isLogLevel(logLevel)) fail('logLevel must be one of off, error, warn, info, debug.');
+
+  return {
+    ky: ky.create({
+      // The SDK runs its own retry loop (see README, "Retries"): ky sends one attempt and reports.
+      retry: 0,
+      throwHttpErrors: false,
+      fetch: fetchFor(options.fetch),
+    }),
+    apiKey,
+    baseUrl: url.href.replace(/\/+$/, ''),
+    tenantId,
+    userEmail,
+    maxRetries,
+    timeout,
+    maxRetryAfter,
+    headers: lowerCaseKeys(options.headers),
+    log: new LevelLogger(options.logger ?? console, logLevel),
+  };
+}
+
+/**
+ * The arguments of {@link CommFlow.request} for one operation.
+ *
+ * @example
+ * ```ts
+ * const input: OperationInput<'sms.send'> = { path: { id: conversationId }, body: { body: 'Hi' } };
+ * ```
+ */
+export interface OperationInput<Id extends OperationId> {
+  path?: OperationPathParams<Id>;
+  query?: OperationQuery<Id>;
+  body?: OperationBody<Id>;
+}
+
+const inspect = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * The CommFlow API client. Every operation of the service is a method of a resource namespace
+ * (`client.contacts.create`, `client.sms.send`, …), validated against the contract before it is
+ * sent, retried when that is safe, and typed by the contract.
+ *
+ * @example
+ * ```ts
+ * import { CommFlow } from '@commflow/sdk';
+ *
+ * const client = new CommFlow({ apiKey: process.env.COMMFLOW_API_KEY, tenantId, baseUrl: 'https://api.commflow.example' });
+ * const ann = client.withUser('ann@example.com');
+ * const contact = await ann.contacts.create({ firstName: 'Bob', phoneMobile: '+14155550100' });
+ * for await (const c of client.contacts.list({ search: 'bob' })) console.log(c.id);
+ * ```
+ */
+export class CommFlow {
+  readonly #options: ClientOptions;
+  readonly #state: ClientState;
+
+  /** `client.users`: the users of the tenant. */
+  readonly users: Users;
+  /** `client.contacts`: CRM contacts. */
+  readonly contacts: Contacts;
+  /** `client.voice`: click-to-dial. */
+  readonly voice: Voice;
+  /** `client.cdr`: call detail records. */
+  readonly cdr: Cdr;
+  /** `client.chat`: team chat conversations and messages. */
+  readonly chat: Chat;
+  /** `client.sms`: SMS conversations, messages and sending. */
+  readonly sms: Sms;
+  /** `client.ai`: AI agents. */
+  readonly ai: Ai;
+  /** `client.pricing`: subscription quotes. */
+  readonly pricing: Pricing;
+  /** `client.files`: files. */
+  readonly files: Files;
+  /** `client.calendar`: the acting user's calendar. */
+  readonly calendar: Calendar;
+  /** `client.presence`: user presence. */
+  readonly presence: PresenceResource;
+  /** `client.fax`: fax listings. */
+  readonly fax: FaxResource;
+  /** `client.webhooks`: webhook verification and signing. */
+  readonly webhooks: Webhooks;
+
+  /**
+   * Creates a client. `apiKey`, `tenantId` and `baseUrl` fall back to `COMMFLOW_API_KEY`,
+   * `COMMFLOW_TENANT_ID` and `COMMFLOW_BASE_URL` where `process.env` exists.
+   *
+   * @throws {@link CommFlowError} when an option is missing or malformed; no request is sent.
+   * @example
+   * ```ts
+   * const client = new CommFlow({ baseUrl: 'http://127.0.0.1:4010', fetch: mock.fetch }); // key and tenant from the environment
+   * ```
+   */
+  constructor(options: ClientOptions = {}) {
+    this.#state = resolveState(options);
+    this.#options = {
+      ...options,
+      apiKey: this.#state.apiKey,
+      tenantId: this.#state.tenantId,
+      baseUrl: this.#state.baseUrl,
+    };
+    this.users = new Users(this);
+    this.contacts = new Contacts(this);
+    this.voice = new Voice(this);
+    this.cdr = new Cdr(this);
+    this.chat = new Chat(this);
+    this.sms = new Sms(this);
+    this.ai = new Ai(this);
+    this.pricing = new Pricing(this);
+    this.files = new Files(this);
+    this.calendar = new Calendar(this);
+    this.presence = new PresenceResource(this);
+    this.fax = new FaxResource(this);
+    this.webhooks = new Webhooks(this);
+  }
+
+  /** The base address requests go to. */
+  get baseUrl(): string {
+    return this.#state.baseUrl;
+  }
+
+  /** The tenant of this client's calls. */
+  get tenantId(): string {
+    return this.#state.tenantId;
+  }
+
+  /** The acting user of this client's user-scoped calls, if any. */
+  get userEmail(): string | undefined {
+    return this.#state.userEmail;
+  }
+
+  /**
+   * A client like this one whose calls act as `email` (`X-User-Email`).
+   *
+   * @example
+   * ```ts
+   * const ann = client.withUser('ann@example.com');
+   * await ann.voice.click2dial({ destination: '+14155550100' });
+   * ```
+   */
+  withUser(email: string): CommFlow {
+    return this.withOptions({ userEmail: email });
+  }
+
+  /**
+   * A client like this one for another tenant: an account (`cfa_`) key may access several.
+   *
+   * @example
+   * ```ts
+   * for (const tenantId of tenantIds) console.log(await client.withTenant(tenantId).presence.list());
+   * ```
+   */
+  withTenant(tenantId: string): CommFlow {
+    return this.withOptions({ tenantId });
+  }
+
+  /**
+   * A client like this one with some options changed. The key, base URL, fetch and the rest
+   * carry over.
+   *
+   * @example
+   * ```ts
+   * const patient = client.withOptions({ timeout: 120_000, maxRetries: 5 });
+   * ```
+   */
+  withOptions(options: ClientOptions): CommFlow {
+    return new CommFlow({ ...this.#options, ...options });
+  }
+
+  /**
+   * Calls any operation of the registry by id. The resource methods are thin wrappers of this.
+   *
+   * @example
+   * ```ts
+   * const agent = await client.request('ai.agents.get', { path: { id: agentId } });
+   * ```
+   */
+  request<Id extends OperationId>(
+    id: Id,
+    input: OperationInput<Id> = {},
+    options?: RequestOptions,
+  ): APIPromise<OperationResult<Id>> {
+    return new APIPromise(execute<OperationResult<Id>>(this.#state, operations[id], input, options));
+  }
+
+  /**
+   * Calls a paged list operation by id, returning its first page as a {@link PagePromise}.
+   *
+   * @example
+   * ```ts
+   * for await (const record of client.paginate('cdr.list', { query: { limit: 100 } })) console.log(record.id);
+   * ```
+   */
+  paginate<Id extends PagedOperationId>(
+    id: Id,
+    input: Omit<OperationInput<Id>, 'body'> = {},
+    options?: RequestOptions,
+  ): PagePromise<ListItem<Id>> {
+    type Item = ListItem<Id>;
+    const op = operations[id];
+    const kind = op.pagination;
+    const state = this.#state;
+    const fetchPage = (query: Readonly<Record<string, unknown>>): PagePromise<Item> =>
+      new PagePromise(
+        execute<Item[]>(state, op, { path: input.path, query }, options).then((raw) => {
+          const items = Array.isArray(raw.data) ? raw.data : [];
+          const pagination: Pagination = raw.pagination ?? {
+            limit: items.length,
+            offset: 0,
+            hasMore: false,
+            nextCursor: null,
+          };
+          return { ...raw, data: new Page<Item>(items, pagination, raw.response, query, kind, fetchPage) };
+        }),
+      );
+    return fetchPage(input.query ?? {});
+  }
+
+  /** A description without secrets. */
+  toString(): string {
+    const user = this.userEmail === undefined ? '' : `, userEmail: ${this.userEmail}`;
+    return `CommFlow { baseUrl: ${this.baseUrl}, tenantId: ${this.tenantId}${user} }`;
+  }
+
+  /** What `JSON.stringify` shows: no key. */
+  toJSON(): { baseUrl: string; tenantId: string; userEmail: string | undefined } {
+    return { baseUrl: this.baseUrl, tenantId: this.tenantId, userEmail: this.userEmail };
+  }
+
+  /** What Node's `util.inspect` and `console.log` show: no key. */
+  [inspect](): string {
+    return this.toString();
+  }
+}

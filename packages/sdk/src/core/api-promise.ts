@@ -1,0 +1,98 @@
+/**
+ * The rate-limit state reported with a response. Each field is `null` when the header was absent.
+ *
+ * @example
+ * ```ts
+ * const { rateLimit } = await client.users.list().withResponse();
+ * if (rateLimit.remaining === 0) console.log(`window resets in ${rateLimit.resetSeconds}s`);
+ * ```
+ */
+export interface RateLimitInfo {
+  /** `RateLimit-Limit`: requests allowed per window. */
+  limit: number | null;
+  /** `RateLimit-Remaining`: requests left in this window. */
+  remaining: number | null;
+  /** `RateLimit-Reset`: seconds until the window resets. */
+  resetSeconds: number | null;
+}
+
+/**
+ * What `.withResponse()` resolves to: the unwrapped result and the response it came from.
+ *
+ * @example
+ * ```ts
+ * const { data: contact, requestId, response } = await client.contacts.create({ firstName: 'Ann' }).withResponse();
+ * console.log(response.status, requestId, contact.id);
+ * ```
+ */
+export interface WithResponse<T> {
+  /** The result, exactly as awaiting the call gives it. */
+  data: T;
+  /** The final HTTP response (its body has been read). */
+  response: Response;
+  /** The response's `X-Request-Id`. */
+  requestId: string | null;
+  /** The response's rate-limit headers, parsed. */
+  rateLimit: RateLimitInfo;
+}
+
+/**
+ * The promise every SDK call returns. Await it for the result, or call `.withResponse()` for the
+ * result with its response, request id and rate-limit state. The request starts at once, and
+ * both ways of reading it share that one request.
+ *
+ * @example
+ * ```ts
+ * const contact = await client.contacts.create({ firstName: 'Ann' });
+ * const { data, rateLimit } = await client.contacts.create({ firstName: 'Bob' }).withResponse();
+ * ```
+ */
+export class APIPromise<T> extends Promise<T> {
+  readonly #result: Promise<WithResponse<T>>;
+  #data: Promise<T> | undefined;
+
+  /** @internal */
+  constructor(result: Promise<WithResponse<T>>) {
+    super((resolve) => {
+      // Settled at once and never read: `then`, `catch` and `finally` read `#result` instead.
+      resolve(undefined as T);
+    });
+    this.#result = result;
+  }
+
+  // Derived promises (from `then`) are plain promises.
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+
+  /**
+   * The result together with the response, its request id and its rate-limit headers.
+   *
+   * @example
+   * ```ts
+   * const { data: users, requestId } = await client.users.list().withResponse();
+   * ```
+   */
+  withResponse(): Promise<WithResponse<T>> {
+    return this.#result;
+  }
+
+  #value(): Promise<T> {
+    return (this.#data ??= this.#result.then((result) => result.data));
+  }
+
+  override then<R1 = T, R2 = never>(
+    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#value().then(onfulfilled, onrejected);
+  }
+
+  override catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+    return this.#value().catch(onrejected);
+  }
+
+  override finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.#value().finally(onfinally);
+  }
+}

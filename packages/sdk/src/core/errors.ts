@@ -1,0 +1,270 @@
+import type { ErrorCode, ValidationIssue } from '@commflow/contract';
+
+/**
+ * The base class of every error the SDK throws, so one `instanceof` check catches them all.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.contacts.list();
+ * } catch (err) {
+ *   if (err instanceof CommFlowError) console.error(err.message);
+ * }
+ * ```
+ */
+export class CommFlowError extends Error {
+  override name = 'CommFlowError';
+}
+
+/**
+ * A call's arguments failed the contract's schemas, so no request was sent. `issues` lists
+ * every problem; each `path` starts with where the value was (`path`, `query`, `body`,
+ * `options`), like the service's own `VALIDATION_ERROR` details.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.contacts.create({ firstName: 'Ann', phoneMobile: '555' });
+ * } catch (err) {
+ *   if (err instanceof ValidationError) console.log(err.field); // 'body.phoneMobile'
+ * }
+ * ```
+ */
+export class ValidationError extends CommFlowError {
+  override name = 'ValidationError';
+  /** The id of the operation that was called. */
+  readonly operation: string;
+  /** Every problem found, in schema order. */
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(operation: string, issues: readonly ValidationIssue[]) {
+    super(`Invalid arguments for ${operation}: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    this.operation = operation;
+    this.issues = issues;
+  }
+
+  /** The dotted path of the first invalid value, such as `body.phoneMobile`. */
+  get field(): string {
+    return this.issues[0]?.path.join('.') ?? '';
+  }
+}
+
+/**
+ * The fields every {@link APIError} is built from.
+ *
+ * @example
+ * ```ts
+ * const init: APIErrorInit = { status: 404, code: 'NOT_FOUND', message: 'No such agent', details: undefined, requestId: 'req_1', headers: new Headers() };
+ * ```
+ */
+export interface APIErrorInit {
+  status: number;
+  code: ErrorCode | (string & {}) | null;
+  message: string;
+  details: unknown;
+  requestId: string | null;
+  headers: Headers;
+}
+
+/**
+ * The service answered with an error status. `code` is the catalogue's code (`err.code ===
+ * 'NO_EXTENSION'` narrows), or `null` when the body was not a CommFlow error (a proxy's HTML
+ * page, say); `message` then quotes the start of the body.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.withUser('ann@example.com').voice.click2dial({ destination: '+14155550100' });
+ * } catch (err) {
+ *   if (err instanceof APIError && err.code === 'NO_EXTENSION') console.log('Provision an extension first');
+ *   else throw err;
+ * }
+ * ```
+ */
+export class APIError extends CommFlowError {
+  override name = 'APIError';
+  /** The HTTP status. */
+  readonly status: number;
+  /** The catalogue code from `error.code`, or `null` when the body carried none. */
+  readonly code: ErrorCode | (string & {}) | null;
+  /** `error.details`: for `VALIDATION_ERROR`, an array of `{ path, message }`. */
+  readonly details: unknown;
+  /** The `X-Request-Id` of the response: quote it when you contact support. */
+  readonly requestId: string | null;
+  /** The response headers. */
+  readonly headers: Headers;
+
+  constructor(init: APIErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.requestId = init.requestId;
+    this.headers = init.headers;
+  }
+}
+
+/**
+ * 400: the service rejected the request (`VALIDATION_ERROR`, `INVALID_JSON`, `INVALID_CURSOR`).
+ *
+ * @example
+ * ```ts
+ * if (err instanceof BadRequestError && err.code === 'INVALID_CURSOR') restartListing();
+ * ```
+ */
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+}
+
+/**
+ * 401: the API key is missing, malformed, unknown or revoked (`UNAUTHENTICATED`).
+ *
+ * @example
+ * ```ts
+ * if (err instanceof AuthenticationError) console.error('Check COMMFLOW_API_KEY');
+ * ```
+ */
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+
+/**
+ * 403: the key, tenant or acting user may not do this (`PERMISSION_DENIED`, `MODULE_DISABLED`,
+ * `CAPABILITY_DENIED`, `TENANT_ACCESS_DENIED`, `UNKNOWN_USER`).
+ *
+ * @example
+ * ```ts
+ * if (err instanceof PermissionDeniedError && err.code === 'MODULE_DISABLED') showUpsell();
+ * ```
+ */
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
+
+/**
+ * 404: no such route, or an id that does not exist under the tenant (or that the acting user may
+ * not access).
+ *
+ * @example
+ * ```ts
+ * const agent = await client.ai.agents.get(id).catch((err: unknown) => (err instanceof NotFoundError ? null : Promise.reject(err)));
+ * ```
+ */
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+
+/**
+ * 409: `NO_EXTENSION`, `IDEMPOTENCY_KEY_REUSED`, or `IDEMPOTENCY_IN_PROGRESS` once retries are
+ * spent.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof ConflictError && err.code === 'IDEMPOTENCY_KEY_REUSED') console.error('Use a fresh key per request');
+ * ```
+ */
+export class ConflictError extends APIError {
+  override name = 'ConflictError';
+}
+
+/**
+ * 429: the key's rate-limit window is spent, and retrying did not help (or the service asked
+ * for a longer wait than `maxRetryAfter` allows).
+ *
+ * @example
+ * ```ts
+ * if (err instanceof RateLimitError) await sleep((err.retryAfterSeconds ?? 1) * 1000);
+ * ```
+ */
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+  /** Seconds until the window resets: `Retry-After`, else `details.retryAfterSeconds`, else `RateLimit-Reset`. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(init: APIErrorInit & { retryAfterSeconds: number | null }) {
+    super(init);
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+}
+
+/**
+ * 5xx: the service failed. The SDK retries these before giving up.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof InternalServerError) console.error('CommFlow is having trouble', err.requestId);
+ * ```
+ */
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+
+/**
+ * No response arrived: DNS, refused or reset connection, or a `fetch` that threw. `cause` is
+ * the underlying error.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof APIConnectionError) console.error('Network trouble:', err.cause);
+ * ```
+ */
+export class APIConnectionError extends CommFlowError {
+  override name = 'APIConnectionError';
+
+  constructor(message = 'Connection error.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/**
+ * An attempt took longer than `timeout`, and retries did not help.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof APITimeoutError) console.error('CommFlow did not answer in time');
+ * ```
+ */
+export class APITimeoutError extends APIConnectionError {
+  override name = 'APITimeoutError';
+
+  constructor(message = 'Request timed out.') {
+    super(message);
+  }
+}
+
+/**
+ * The caller's `AbortSignal` fired. Never retried. Its `name` is `'AbortError'`, like a
+ * fetch abort, and `cause` holds the signal's reason.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const call = client.contacts.list({}, { signal: controller.signal });
+ * controller.abort();
+ * await call.catch((err: unknown) => console.log(err instanceof APIUserAbortError)); // true
+ * ```
+ */
+export class APIUserAbortError extends CommFlowError {
+  override name = 'AbortError';
+
+  constructor(options?: { cause?: unknown }) {
+    super('Request was aborted.', options);
+  }
+}
+
+/**
+ * Builds the {@link APIError} subclass that matches a status.
+ *
+ * @internal
+ */
+export function makeAPIError(init: APIErrorInit, retryAfterSeconds: number | null): APIError {
+  const { status } = init;
+  if (status === 400) return new BadRequestError(init);
+  if (status === 401) return new AuthenticationError(init);
+  if (status === 403) return new PermissionDeniedError(init);
+  if (status === 404) return new NotFoundError(init);
+  if (status === 409) return new ConflictError(init);
+  if (status === 429) return new RateLimitError({ ...init, retryAfterSeconds });
+  if (status >= 500) return new InternalServerError(init);
+  return new APIError(init);
+}

@@ -1,0 +1,90 @@
+/**
+ * The CommFlow SDK: a typed client for every operation of the CommFlow API, with pagination,
+ * idempotency keys, retries, typed errors and webhook verification.
+ *
+ * @example
+ * ```ts
+ * import { CommFlow, APIError } from '@commflow/sdk';
+ *
+ * const client = new CommFlow(); // COMMFLOW_API_KEY, COMMFLOW_TENANT_ID, COMMFLOW_BASE_URL
+ * try {
+ *   const call = await client.withUser('ann@example.com').voice.click2dial({ destination: '+14155550100' });
+ *   console.log(call.callId);
+ * } catch (err) {
+ *   if (err instanceof APIError && err.code === 'NO_EXTENSION') console.log('No extension provisioned');
+ *   else throw err;
+ * }
+ * ```
+ *
+ * @module
+ */
+export { CommFlow, CommFlow as default, type ClientOptions, type Fetch, type OperationInput } from './client.js';
+export { APIPromise, type RateLimitInfo, type WithResponse } from './core/api-promise.js';
+export {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  CommFlowError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ValidationError,
+  type APIErrorInit,
+} from './core/errors.js';
+export { Page, PagePromise, type ToArrayOptions } from './core/pagination.js';
+export type { RequestOptions } from './core/request.js';
+export { APIResource } from './core/resource.js';
+export type { ListItem, ListParams, OperationResult, PagedOperationId } from './core/types.js';
+export type { Logger, LogLevel } from './internal/logger.js';
+export { Ai, AiAgents } from './resources/ai.js';
+export { Calendar } from './resources/calendar.js';
+export { Cdr } from './resources/cdr.js';
+export { Chat, ChatConversations, ChatMessages } from './resources/chat.js';
+export { Contacts } from './resources/contacts.js';
+export { FaxResource } from './resources/fax.js';
+export { Files } from './resources/files.js';
+export { PresenceResource } from './resources/presence.js';
+export { Pricing } from './resources/pricing.js';
+export { Sms, SmsConversations, SmsMessages } from './resources/sms.js';
+export { Users } from './resources/users.js';
+export { Voice } from './resources/voice.js';
+export { Webhooks } from './resources/webhooks.js';
+export {
+  isKnownEvent,
+  signWebhook,
+  verifyWebhook,
+  WEBHOOK_HEADERS,
+  WebhookVerificationError,
+  type SignWebhookOptions,
+  type UnknownWebhookEvent,
+  type VerifiedWebhookEvent,
+  type VerifyWebhookOptions,
+  type WebhookSignatureHeaders,
+} from './webhooks.js';
+export type {
+  AiAgent,
+  CalendarEvent,
+  CallDetailRecord,
+  ChatConversation,
+  ChatMessage,
+  Click2DialResult,
+  Contact,
+  DirectConversation,
+  ErrorCode,
+  EventType,
+  Fax,
+  FileItem,
+  Pagination,
+  Presence,
+  PricingQuote,
+  SmsConversation,
+  SmsMessage,
+  User,
+  ValidationIssue,
+  WebhookEvent,
+} from '@commflow/contract';

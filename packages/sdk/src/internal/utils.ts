@@ -1,0 +1,76 @@
+/** A UUID v4: Web Crypto's `randomUUID`, or the same from `getRandomValues` where it is missing (insecure browser contexts). */
+export function uuidv4(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Settles with `promise`, or rejects with the signal's reason as soon as it aborts: a custom
+ * `fetch` (or a mock) may ignore the signal, and the caller must not wait for it.
+ */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason as Error);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => {
+      signal.removeEventListener('abort', onAbort);
+    });
+  });
+}
+
+/** A header as a non-negative number, or `null` when absent or not a number. */
+export function numericHeader(headers: Headers, name: string): number | null {
+  const text = headers.get(name);
+  if (text === null || text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/** `Retry-After` in milliseconds: delta seconds or an HTTP date; `null` when absent or unreadable. */
+export function retryAfterMs(headers: Headers): number | null {
+  const seconds = numericHeader(headers, 'Retry-After');
+  if (seconds !== null) return seconds * 1000;
+  const text = headers.get('Retry-After');
+  if (text === null) return null;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+/** The environment variables, where the runtime has `process.env` and lets us read it. */
+export function readEnv(name: string): string | undefined {
+  try {
+    const proc = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+    const value = proc?.env?.[name]?.trim();
+    return value === '' ? undefined : value;
+  } catch {
+    // Deno without --allow-env throws on access.
+    return undefined;
+  }
+}

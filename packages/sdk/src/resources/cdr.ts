@@ -1,0 +1,26 @@
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request.js';
+import { APIResource } from '../core/resource.js';
+import type { ListItem, ListParams } from '../core/types.js';
+
+/**
+ * `client.cdr`: call detail records.
+ *
+ * @example
+ * ```ts
+ * const records = await client.cdr.list({ limit: 100 }).toArray({ max: 500 });
+ * ```
+ */
+export class Cdr extends APIResource {
+  /**
+   * Lists call detail records, newest first (`cdr.list`, offset-paged).
+   *
+   * @example
+   * ```ts
+   * for await (const record of client.cdr.list()) console.log(record.disposition, record.durationSeconds);
+   * ```
+   */
+  list(params: ListParams<'cdr.list'> = {}, options?: RequestOptions): PagePromise<ListItem<'cdr.list'>> {
+    return this._client.paginate('cdr.list', { query: params }, options);
+  }
+}

@@ -1,0 +1,102 @@
+import type { OperationBody } from '@commflow/contract';
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request.js';
+import { APIResource } from '../core/resource.js';
+import type { ListItem, ListParams, OperationResult } from '../core/types.js';
+
+/**
+ * `client.chat.conversations`: the acting user's team chat rooms.
+ *
+ * @example
+ * ```ts
+ * const room = await client.chat.conversations.create({ participantEmail: 'bob@example.com', message: 'Hi Bob' });
+ * ```
+ */
+export class ChatConversations extends APIResource {
+  /**
+   * Lists the acting user's chat rooms, most recent activity first (`chat.conversations`).
+   *
+   * @example
+   * ```ts
+   * for await (const room of client.withUser('ann@example.com').chat.conversations.list()) console.log(room.participants);
+   * ```
+   */
+  list(
+    params: ListParams<'chat.conversations'> = {},
+    options?: RequestOptions,
+  ): PagePromise<ListItem<'chat.conversations'>> {
+    return this._client.paginate('chat.conversations', { query: params }, options);
+  }
+
+  /**
+   * Starts a direct chat with a teammate, or returns the existing one (`isNew` tells which), and
+   * posts the message (`chat.conversations.create`).
+   *
+   * @example
+   * ```ts
+   * const { id, isNew } = await client.chat.conversations.create({ participantEmail: 'bob@example.com', message: 'Lunch?' });
+   * ```
+   */
+  create(
+    body: OperationBody<'chat.conversations.create'>,
+    options?: RequestOptions,
+  ): APIPromise<OperationResult<'chat.conversations.create'>> {
+    return this._client.request('chat.conversations.create', { body }, options);
+  }
+}
+
+/**
+ * `client.chat.messages`: the messages of a team chat room.
+ *
+ * @example
+ * ```ts
+ * await client.chat.messages.send({ conversationId, content: 'On my way' });
+ * ```
+ */
+export class ChatMessages extends APIResource {
+  /**
+   * Lists a room's messages, newest first (`chat.messages.list`, cursor-paged).
+   *
+   * @example
+   * ```ts
+   * for await (const message of client.chat.messages.list({ conversationId })) console.log(message.content);
+   * ```
+   */
+  list(
+    params: ListParams<'chat.messages.list'>,
+    options?: RequestOptions,
+  ): PagePromise<ListItem<'chat.messages.list'>> {
+    return this._client.paginate('chat.messages.list', { query: params }, options);
+  }
+
+  /**
+   * Posts a message to a room the acting user is in (`chat.messages.send`).
+   *
+   * @example
+   * ```ts
+   * const message = await client.chat.messages.send({ conversationId, content: 'Done' });
+   * ```
+   */
+  send(
+    body: OperationBody<'chat.messages.send'>,
+    options?: RequestOptions,
+  ): APIPromise<OperationResult<'chat.messages.send'>> {
+    return this._client.request('chat.messages.send', { body }, options);
+  }
+}
+
+/**
+ * `client.chat`: internal team chat.
+ *
+ * @example
+ * ```ts
+ * const rooms = await client.chat.conversations.list().toArray();
+ * ```
+ */
+export class Chat extends APIResource {
+  /** Team chat rooms. */
+  readonly conversations: ChatConversations = new ChatConversations(this._client);
+  /** Messages of a room. */
+  readonly messages: ChatMessages = new ChatMessages(this._client);
+}

@@ -1,0 +1,43 @@
+import type { OperationBody } from '@commflow/contract';
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request.js';
+import { APIResource } from '../core/resource.js';
+import type { ListItem, ListParams, OperationResult } from '../core/types.js';
+
+/**
+ * `client.contacts`: the tenant's CRM contacts.
+ *
+ * @example
+ * ```ts
+ * const ann = await client.withUser('bob@example.com').contacts.create({ firstName: 'Ann', phoneMobile: '+14155550100' });
+ * ```
+ */
+export class Contacts extends APIResource {
+  /**
+   * Lists contacts, newest first (`contacts.list`). `search` matches full name or phone digits.
+   *
+   * @example
+   * ```ts
+   * for await (const contact of client.contacts.list({ search: 'ann' })) console.log(contact.id);
+   * ```
+   */
+  list(params: ListParams<'contacts.list'> = {}, options?: RequestOptions): PagePromise<ListItem<'contacts.list'>> {
+    return this._client.paginate('contacts.list', { query: params }, options);
+  }
+
+  /**
+   * Creates a contact (`contacts.create`, user-scoped, idempotent) and resolves to it.
+   *
+   * @example
+   * ```ts
+   * const contact = await client.contacts.create({ firstName: 'Ann', lastName: 'Lee' }, { userEmail: 'bob@example.com' });
+   * ```
+   */
+  create(
+    body: OperationBody<'contacts.create'>,
+    options?: RequestOptions,
+  ): APIPromise<OperationResult<'contacts.create'>> {
+    return this._client.request('contacts.create', { body }, options);
+  }
+}

@@ -1,0 +1,26 @@
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request.js';
+import { APIResource } from '../core/resource.js';
+import type { ListItem, ListParams } from '../core/types.js';
+
+/**
+ * `client.files`: the tenant's files.
+ *
+ * @example
+ * ```ts
+ * const files = await client.files.list().toArray();
+ * ```
+ */
+export class Files extends APIResource {
+  /**
+   * Lists files, newest first (`files.list`, offset-paged).
+   *
+   * @example
+   * ```ts
+   * for await (const file of client.files.list({ limit: 100 })) console.log(file.name, file.size);
+   * ```
+   */
+  list(params: ListParams<'files.list'> = {}, options?: RequestOptions): PagePromise<ListItem<'files.list'>> {
+    return this._client.paginate('files.list', { query: params }, options);
+  }
+}

@@ -1,0 +1,42 @@
+import type { OperationBody } from '@commflow/contract';
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/request.js';
+import { APIResource } from '../core/resource.js';
+import type { OperationResult } from '../core/types.js';
+
+/**
+ * `client.presence`: who is available.
+ *
+ * @example
+ * ```ts
+ * const everyone = await client.presence.list();
+ * ```
+ */
+export class PresenceResource extends APIResource {
+  /**
+   * The presence of every user of the tenant (`presence.list`; not paged).
+   *
+   * @example
+   * ```ts
+   * const busy = (await client.presence.list()).filter((p) => p.status === 'busy');
+   * ```
+   */
+  list(options?: RequestOptions): APIPromise<OperationResult<'presence.list'>> {
+    return this._client.request('presence.list', {}, options);
+  }
+
+  /**
+   * Sets the acting user's presence (`presence.update`).
+   *
+   * @example
+   * ```ts
+   * await client.withUser('ann@example.com').presence.update({ status: 'dnd', message: 'In a meeting' });
+   * ```
+   */
+  update(
+    body: OperationBody<'presence.update'>,
+    options?: RequestOptions,
+  ): APIPromise<OperationResult<'presence.update'>> {
+    return this._client.request('presence.update', { body }, options);
+  }
+}

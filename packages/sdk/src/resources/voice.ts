@@ -1,0 +1,33 @@
+import type { OperationBody } from '@commflow/contract';
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/request.js';
+import { APIResource } from '../core/resource.js';
+import type { OperationResult } from '../core/types.js';
+
+/**
+ * `client.voice`: click-to-dial calls.
+ *
+ * @example
+ * ```ts
+ * const { callId } = await client.withUser('ann@example.com').voice.click2dial({ destination: '+14155550100' });
+ * ```
+ */
+export class Voice extends APIResource {
+  /**
+   * Rings the acting user's extension, then bridges `destination` (an E.164 number or an
+   * extension) when the user answers (`voice.click2dial`). Its `Idempotency-Key` makes a retried
+   * call never start a second one.
+   *
+   * @example
+   * ```ts
+   * const call = await client.voice.click2dial({ destination: '1002' }, { userEmail: 'ann@example.com' });
+   * call.status; // 'initiated'
+   * ```
+   */
+  click2dial(
+    body: OperationBody<'voice.click2dial'>,
+    options?: RequestOptions,
+  ): APIPromise<OperationResult<'voice.click2dial'>> {
+    return this._client.request('voice.click2dial', { body }, options);
+  }
+}

@@ -1,0 +1,43 @@
+import { APIResource } from '../core/resource.js';
+import {
+  signWebhook,
+  verifyWebhook,
+  type SignWebhookOptions,
+  type VerifiedWebhookEvent,
+  type VerifyWebhookOptions,
+  type WebhookSignatureHeaders,
+} from '../webhooks.js';
+
+/**
+ * `client.webhooks`: the functions of `@commflow/sdk/webhooks`, reachable from a client.
+ *
+ * @example
+ * ```ts
+ * const event = await client.webhooks.verify({ payload: await request.text(), headers: request.headers, secret });
+ * ```
+ */
+export class Webhooks extends APIResource {
+  /**
+   * Verifies a webhook and returns its event: see {@link verifyWebhook}.
+   *
+   * @example
+   * ```ts
+   * const event = await client.webhooks.verify({ payload: rawBody, headers: req.headers, secret: [newSecret, oldSecret] });
+   * ```
+   */
+  verify(options: VerifyWebhookOptions): Promise<VerifiedWebhookEvent> {
+    return verifyWebhook(options);
+  }
+
+  /**
+   * Signs a payload as the service does: see {@link signWebhook}.
+   *
+   * @example
+   * ```ts
+   * const headers = await client.webhooks.sign({ payload, secret });
+   * ```
+   */
+  sign(options: SignWebhookOptions): Promise<WebhookSignatureHeaders> {
+    return signWebhook(options);
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * Webhook verification and signing: Standard Webhooks v1 on Web Crypto, with no client and no
+ * schema library inside, so a receiver (an edge function, say) loads only a few kilobytes.
+ *
+ * @example
+ * ```ts
+ * import { verifyWebhook, WebhookVerificationError } from '@commflow/sdk/webhooks';
+ *
+ * export default async function handler(request: Request) {
+ *   try {
+ *     const event = await verifyWebhook({ payload: await request.text(), headers: request.headers, secret: env.WEBHOOK_SECRET });
+ *     if (event.type === 'call.started') console.log(event.data.callId);
+ *     return new Response(null, { status: 204 });
+ *   } catch (err) {
+ *     if (err instanceof WebhookVerificationError) return new Response(err.reason, { status: 400 });
+ *     throw err;
+ *   }
+ * }
+ * ```
+ *
+ * @module
+ */
+import type { EventType, WebhookEvent } from '@commflow/contract';
+import {
+  DEFAULT_TOLERANCE_SECONDS,
+  EVENT_TYPES,
+  signWebhookPayload,
+  verifyWebhookSignature,
+  WEBHOOK_HEADERS,
+  WebhookVerificationError,
+  type WebhookHeaders,
+  type WebhookPayload,
+  type WebhookVerificationReason,
+} from '@commflow/contract/webhooks';
+import { uuidv4 } from './internal/utils.js';
+
+export { WEBHOOK_HEADERS, WebhookVerificationError };
+export type { EventType, WebhookEvent, WebhookHeaders, WebhookPayload, WebhookVerificationReason };
+
+/**
+ * An event of a type added to the service after this SDK version: returned, not rejected, so a
+ * receiver can acknowledge it and move on. Its `data` is typed `never` so that
+ * `switch (event.type)` still narrows the `data` of every known type; read an unknown event's
+ * data as `event.data as unknown`.
+ *
+ * @example
+ * ```ts
+ * if (!isKnownEvent(event)) {
+ *   console.log('Unhandled event type', event.type, event.data as unknown);
+ * }
+ * ```
+ */
+export interface UnknownWebhookEvent {
+  id: string;
+  type: string;
+  timestamp: string;
+  tenantId: string;
+  data: never;
+}
+
+/**
+ * What {@link verifyWebhook} returns: a known event, whose `data` narrows on `type`, or an
+ * event of a type this SDK does not know yet.
+ *
+ * @example
+ * ```ts
+ * function handle(event: VerifiedWebhookEvent) {
+ *   switch (event.type) {
+ *     case 'sms.received':
+ *       return console.log(event.data.message.body);
+ *     case 'call.started':
+ *       return console.log(event.data.callId);
+ *     default:
+ *       return console.log('ignored', event.type);
+ *   }
+ * }
+ * ```
+ */
+export type VerifiedWebhookEvent = WebhookEvent | UnknownWebhookEvent;
+
+/**
+ * Options of {@link verifyWebhook}.
+ *
+ * @example
+ * ```ts
+ * const options: VerifyWebhookOptions = { payload: rawBody, headers: req.headers, secret: process.env.WEBHOOK_SECRET! };
+ * ```
+ */
+export interface VerifyWebhookOptions {
+  /** The raw body, exactly as received: a string or bytes, never re-serialised JSON. */
+  payload: WebhookPayload;
+  /** The request headers: a `Headers` object or a plain record such as Node's `req.headers`. */
+  headers: WebhookHeaders;
+  /** The endpoint's secret (`whsec_…`, or bare base64), or several while you rotate it: any may match. */
+  secret: string | readonly string[];
+  /** Seconds the `webhook-timestamp` may be away from now, either way. Default 300. */
+  toleranceSeconds?: number;
+  /** The current time, for tests. Default: the system clock. */
+  now?: Date | number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Verifies a webhook and returns its event. It checks the Standard Webhooks signature over the
+ * raw body with any of the secrets (constant-time, Web Crypto), then the timestamp window in
+ * both directions, then that the body is an event envelope. Events of types this SDK does not
+ * know are returned too (see {@link UnknownWebhookEvent}).
+ *
+ * @throws {@link WebhookVerificationError} with a `reason`: `missing_header`, `invalid_header`,
+ * `invalid_signature`, `timestamp_too_old`, `timestamp_too_new`, `invalid_payload` or
+ * `invalid_secret`. Answer 400 and do not process the request.
+ * @example
+ * ```ts
+ * app.post('/webhooks/commflow', express.raw({ type: 'application/json' }), async (req, res) => {
+ *   const event = await verifyWebhook({ payload: req.body, headers: req.headers, secret });
+ *   if (event.type === 'contact.changed') console.log(event.data.contact.firstName);
+ *   res.sendStatus(204);
+ * });
+ * ```
+ */
+export async function verifyWebhook(options: VerifyWebhookOptions): Promise<VerifiedWebhookEvent> {
+  await verifyWebhookSignature({
+    payload: options.payload,
+    headers: options.headers,
+    secret: options.secret,
+    toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+  const text = typeof options.payload === 'string' ? options.payload : decoder.decode(options.payload);
+  let event: unknown;
+  try {
+    event = JSON.parse(text);
+  } catch {
+    throw new WebhookVerificationError('invalid_payload', 'The webhook body is not JSON.');
+  }
+  // A light structural check: the signature already proves the sender, and a full schema would
+  // cost this entry its size.
+  if (
+    !isRecord(event) ||
+    typeof event.id !== 'string' ||
+    typeof event.type !== 'string' ||
+    typeof event.timestamp !== 'string' ||
+    typeof event.tenantId !== 'string' ||
+    !isRecord(event.data)
+  ) {
+    throw new WebhookVerificationError(
+      'invalid_payload',
+      'The webhook body is not an event: expected { id, type, timestamp, tenantId, data }.',
+    );
+  }
+  return event as unknown as VerifiedWebhookEvent;
+}
+
+/**
+ * Whether an event's type is one this SDK knows (and types).
+ *
+ * @example
+ * ```ts
+ * if (!isKnownEvent(event)) return res.sendStatus(204); // acknowledge and ignore
+ * ```
+ */
+export function isKnownEvent(event: VerifiedWebhookEvent): event is WebhookEvent {
+  return Object.hasOwn(EVENT_TYPES, event.type);
+}
+
+/**
+ * Options of {@link signWebhook}.
+ *
+ * @example
+ * ```ts
+ * const options: SignWebhookOptions = { payload: JSON.stringify(event), secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
+ * ```
+ */
+export interface SignWebhookOptions {
+  /** The exact body you will send. */
+  payload: WebhookPayload;
+  /** One secret, or several during a rotation (one signature each). */
+  secret: string | readonly string[];
+  /** The `webhook-id`. Default: the payload's `id` when it is a JSON object with one, else a new UUID. */
+  id?: string;
+  /** The time of the attempt, as a `Date` or unix seconds. Default: now. */
+  timestamp?: Date | number;
+}
+
+/**
+ * The three Standard Webhooks headers.
+ *
+ * @example
+ * ```ts
+ * const headers: WebhookSignatureHeaders = await signWebhook({ payload, secret });
+ * await fetch(url, { method: 'POST', body: payload, headers: { ...headers, 'content-type': 'application/json' } });
+ * ```
+ */
+// A type alias, not an interface, so that it is assignable to a plain header record.
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+export type WebhookSignatureHeaders = {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+};
+
+function payloadId(payload: WebhookPayload): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(typeof payload === 'string' ? payload : decoder.decode(payload));
+    return isRecord(parsed) && typeof parsed.id === 'string' && parsed.id !== '' ? parsed.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Signs a payload as the service does, so you can test your own receiver without the mock.
+ *
+ * @example
+ * ```ts
+ * const payload = JSON.stringify({ id, type: 'call.started', timestamp, tenantId, data });
+ * const headers = await signWebhook({ payload, secret });
+ * const response = await app.request('/webhooks', { method: 'POST', body: payload, headers });
+ * ```
+ */
+export async function signWebhook(options: SignWebhookOptions): Promise<WebhookSignatureHeaders> {
+  const id = options.id ?? payloadId(options.payload) ?? uuidv4();
+  const at = options.timestamp ?? Date.now() / 1000;
+  const timestamp = Math.floor(at instanceof Date ? at.getTime() / 1000 : at);
+  const signature = await signWebhookPayload({ id, timestamp, payload: options.payload, secret: options.secret });
+  return {
+    [WEBHOOK_HEADERS.id]: id,
+    [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+    [WEBHOOK_HEADERS.signature]: signature,
+  };
+}
