@@ -12,11 +12,14 @@ step "lint (eslint + prettier)"
 pnpm run lint
 step typecheck
 pnpm run typecheck
-step "openapi.json is up to date"
+step "generated files are up to date (openapi.json, scenario.schema.json)"
 pnpm run openapi:check
+pnpm --filter @commflow/mock-server run scenario-schema:check
 step "unit and integration tests"
 pnpm run test:unit
-step "package checks"
+step "SDK suite on Node 22 and the newest Node"
+pnpm --filter @commflow/sdk run test:node-matrix
+step "package checks (publint, attw, size-limit)"
 pnpm -r --filter './packages/*' --if-present run check:package
 step "docs build (typedoc, warnings are errors)"
 pnpm run docs
