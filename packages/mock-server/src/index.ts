@@ -22,6 +22,12 @@ export { FaultSchema, type FaultInput } from './faults.js';
 export type { JournalEntry } from './journal.js';
 export type { RateLimit } from './keys.js';
 export { ScenarioSchema, PlanSchema, RateLimitSchema, type Scenario, type ScenarioInput } from './scenario/schema.js';
-export { parseScenario, ScenarioError, type ResolvedScenario, type ScenarioIssue, type WithIds } from './scenario/parse.js';
+export {
+  parseScenario,
+  ScenarioError,
+  type ResolvedScenario,
+  type ScenarioIssue,
+  type WithIds,
+} from './scenario/parse.js';
 export { demoScenario, DEMO_KEYS, DEMO_PLANS, DEMO_TENANTS } from './scenario/demo.js';
 export { IDEMPOTENCY_RETENTION_MS } from './idempotency-store.js';
