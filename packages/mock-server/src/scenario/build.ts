@@ -50,7 +50,7 @@ export function buildTenants(scenario: ResolvedScenario, start: number): Map<str
       return {
         id: contact.id,
         firstName: contact.firstName,
-        lastName: contact.lastName,
+        lastName: contact.lastName ?? '',
         phoneMobile: contact.phoneMobile ?? null,
         createdAt,
         updatedAt: createdAt,

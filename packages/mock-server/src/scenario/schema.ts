@@ -1,6 +1,6 @@
 import {
   ApiKey,
-  Contact,
+  CreateContactBody,
   DateTimeInput,
   Email,
   E164,
@@ -14,8 +14,8 @@ import {
 import * as z from 'zod';
 import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../gating-names.js';
 
-const optionalId = Id.optional().meta({ description: 'A UUID v4. Generated when omitted.' });
-const createdAt = DateTimeInput.optional().meta({
+const optionalId = z.optional(Id).meta({ description: 'A UUID v4. Generated when omitted.' });
+const createdAt = z.optional(DateTimeInput).meta({
   description: 'ISO 8601 date-time. Omitted: staggered before the clock start, in list order.',
 });
 
@@ -54,7 +54,7 @@ const UserSchema = z.strictObject({
   email: Email,
   firstName: z.string().min(1).max(100),
   lastName: z.string().max(100),
-  extension: Extension.optional(),
+  extension: z.optional(Extension),
   capabilities: z
     .array(z.enum(CAPABILITY_NAMES))
     .optional()
@@ -66,28 +66,26 @@ const UserSchema = z.strictObject({
   createdAt,
 });
 
-const ContactSchema = Contact.pick({ firstName: true, lastName: true })
-  .extend({
-    id: optionalId,
-    lastName: Contact.shape.lastName.default(''),
-    phoneMobile: E164.optional(),
-    createdAt,
-  })
-  .strict();
+// A contact is what contacts.create accepts, plus a fixed id and creation time.
+const ContactSchema = z.strictObject({
+  ...CreateContactBody.shape,
+  id: optionalId,
+  createdAt,
+});
 
 const SmsNumberSchema = z.strictObject({
   id: optionalId,
   number: E164,
-  ownerEmail: Email.optional(),
+  ownerEmail: z.optional(Email),
   sharedWithEmails: z.array(Email).default([]),
 });
 
 const SmsConversationSchema = z.strictObject({
   id: optionalId,
-  smsNumber: E164.meta({ description: 'One of the tenant’s smsNumbers[].number.' }),
+  smsNumber: E164.check(z.meta({ description: 'One of the tenant’s smsNumbers[].number.' })),
   peerNumber: E164,
   peerName: z.string().min(1).max(200).optional(),
-  assigneeEmail: Email.optional(),
+  assigneeEmail: z.optional(Email),
 });
 
 const AiAgentSchema = z.strictObject({
@@ -136,7 +134,7 @@ const TenantSchema = z.strictObject({
 });
 
 const ApiKeySchema = z.strictObject({
-  key: ApiKey.meta({ description: 'The secret. Kept only as a SHA-256 hash once loaded.' }),
+  key: ApiKey.check(z.meta({ description: 'The secret. Kept only as a SHA-256 hash once loaded.' })),
   tenantIds: z.array(Id).min(1),
   permissions: z
     .array(z.enum([...PERMISSION_NAMES, '*']))

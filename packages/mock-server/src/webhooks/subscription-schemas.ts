@@ -80,7 +80,7 @@ export const WebhookSecretSchema = z
  * ```
  */
 export const ScenarioWebhookSchema = z.strictObject({
-  id: Id.optional().meta({ description: 'A fixed subscription id (UUID v4). Generated when absent.' }),
+  id: z.optional(Id).meta({ description: 'A fixed subscription id (UUID v4). Generated when absent.' }),
   url: WebhookUrlSchema,
   events: WebhookEventFilterSchema,
   secret: WebhookSecretSchema.optional(),
@@ -96,7 +96,7 @@ export const ScenarioWebhookSchema = z.strictObject({
  * ```
  */
 export const CreateWebhookSubscriptionSchema = ScenarioWebhookSchema.extend({
-  tenantId: Id.meta({ description: 'The tenant whose events the subscription receives.' }),
+  tenantId: Id.check(z.meta({ description: 'The tenant whose events the subscription receives.' })),
 });
 
 /**
