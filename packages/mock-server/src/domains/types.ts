@@ -12,7 +12,7 @@ import type { TenantState } from '../store/tenant-state.js';
 import type { World } from '../world.js';
 
 /** The validated body of an operation, as its schema outputs it. */
-export type BodyOf<Id extends OperationId> = z.output<Extract<Operations[Id]['body'], z.ZodType>>;
+export type BodyOf<Id extends OperationId> = z.output<Extract<Operations[Id]['body'], z.core.$ZodType>>;
 
 /** What a domain handler receives: the authorised tenant, the acting user, and validated input. */
 export interface OperationInput<Id extends OperationId> {

@@ -23,7 +23,7 @@ export function toDetails(location: Location, issues: readonly z.core.$ZodIssue[
   });
 }
 
-const headerSchemas = new WeakMap<OperationDefinition, z.ZodType>();
+const headerSchemas = new WeakMap<OperationDefinition, ReturnType<typeof headersSchema>>();
 const headerSchemaOf = (op: OperationDefinition) => {
   let schema = headerSchemas.get(op);
   if (schema === undefined) {

@@ -97,12 +97,12 @@ const INITIAL_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8_000;
 const ERROR_TEXT_LIMIT = 200;
 
-function issuesOf(where: string, error: z.ZodError): ValidationIssue[] {
+function issuesOf(where: string, error: z.core.$ZodError): ValidationIssue[] {
   return error.issues.map((issue) => ({ path: [where, ...issue.path.map(String)], message: issue.message }));
 }
 
-function check<T>(operation: string, where: string, schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
+function check<T>(operation: string, where: string, schema: z.core.$ZodType<T>, value: unknown): T {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw new ValidationError(operation, issuesOf(where, result.error));
   return result.data;
 }
