@@ -1,12 +1,14 @@
 import { defineConfig } from 'tsup';
 
+// Unbundled: one output module per source module, so that with `sideEffects: false` an app's
+// bundler drops the modules it never imports (the OpenAPI generator, event schemas…).
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'webhooks/index': 'src/webhooks/index.ts' },
+  entry: ['src/**/*.ts'],
+  bundle: false,
   format: ['esm'],
   dts: true,
   clean: true,
   sourcemap: true,
   target: 'es2023',
   platform: 'neutral',
-  treeshake: true,
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ERROR_CATALOGUE, type ErrorCode } from './errors.js';
 import { EVENT_TYPES } from './event-types.js';
 import { HEADER_BY_CODE, HEADERS, type HeaderCode } from './headers.js';
@@ -36,7 +36,7 @@ const DEFS = '#/components/schemas/';
  * Converts a zod schema to OpenAPI 3.1 JSON Schema, moving every `.meta({ id })` schema into
  * `components.schemas` and referencing it.
  */
-function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, unknown>): JsonSchema {
+function toSchema(schema: z.ZodMiniType, io: 'input' | 'output', components: Record<string, unknown>): JsonSchema {
   const json = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
@@ -59,12 +59,12 @@ function headerParameter(code: HeaderCode, components: Record<string, unknown>) 
     name: HEADER_BY_CODE[code],
     in: 'header',
     required,
-    description: HEADER_SCHEMAS[code].description,
+    description: z.globalRegistry.get(HEADER_SCHEMAS[code])?.description,
     schema: withoutDescription(toSchema(HEADER_SCHEMAS[code], 'input', components)),
   };
 }
 
-function objectFields(schema: z.ZodType, io: 'output', components: Record<string, unknown>) {
+function objectFields(schema: z.ZodMiniType, io: 'output', components: Record<string, unknown>) {
   const json = toSchema(schema, io, components) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { EventType } from './event-types.js';
 import type { HeaderCode } from './headers.js';
 import { AiAgent, AiAgentChatBody, AiAgentReply } from './schemas/ai.js';
@@ -74,13 +74,13 @@ export interface OperationDefinition {
   readonly summary: string;
   /** The header codes of the spec's Headers column. */
   readonly headers: readonly HeaderCode[];
-  readonly pathParams: z.ZodObject | undefined;
-  readonly query: z.ZodType<Record<string, unknown>, Record<string, string | undefined>> | undefined;
-  readonly body: z.ZodType | undefined;
+  readonly pathParams: z.ZodMiniObject | undefined;
+  readonly query: z.ZodMiniType<Record<string, unknown>, Record<string, string | undefined>> | undefined;
+  readonly body: z.ZodMiniType | undefined;
   /** The success statuses: two for the operations whose status tells new from existing. */
   readonly successStatus: readonly [200] | readonly [201] | readonly [201, 200];
   /** The schema of `data`. */
-  readonly response: z.ZodObject;
+  readonly response: z.ZodMiniObject;
   /** The key of `data` the SDK returns, or `undefined` for the whole of `data`. */
   readonly resultKey: string | undefined;
   readonly pagination: PaginationKind;
@@ -101,10 +101,10 @@ export function defineOperation<const T extends OperationDefinition>(definition:
   return definition;
 }
 
-const idPath = z.strictObject({ id: IdInput.meta({ description: 'The resource id (a UUID).' }) });
-const list = <K extends string, T extends z.ZodType>(key: K, item: T) =>
-  z.object({ [key]: z.array(item) } as Record<K, z.ZodArray<T>>);
-const one = <K extends string, T extends z.ZodType>(key: K, item: T) => z.object({ [key]: item } as Record<K, T>);
+const idPath = z.strictObject({ id: IdInput.check(z.meta({ description: 'The resource id (a UUID).' })) });
+const list = <K extends string, T extends z.ZodMiniType>(key: K, item: T) =>
+  z.object({ [key]: z.array(item) } as Record<K, z.ZodMiniArray<T>>);
+const one = <K extends string, T extends z.ZodMiniType>(key: K, item: T) => z.object({ [key]: item } as Record<K, T>);
 
 /**
  * The operation registry: the 22 operations of the service, keyed by id.
@@ -575,7 +575,7 @@ export type OperationData<Id extends OperationId> = z.output<Operations[Id]['res
  * const q: OperationQuery<'contacts.list'> = { search: 'ann', limit: 10 };
  * ```
  */
-export type OperationQuery<Id extends OperationId> = z.output<Extract<Operations[Id]['query'], z.ZodType>>;
+export type OperationQuery<Id extends OperationId> = z.output<Extract<Operations[Id]['query'], z.ZodMiniType>>;
 
 /**
  * The typed body of an operation.
@@ -585,7 +585,7 @@ export type OperationQuery<Id extends OperationId> = z.output<Extract<Operations
  * const body: OperationBody<'sms.send'> = { body: 'hello' };
  * ```
  */
-export type OperationBody<Id extends OperationId> = z.input<Extract<Operations[Id]['body'], z.ZodType>>;
+export type OperationBody<Id extends OperationId> = z.input<Extract<Operations[Id]['body'], z.ZodMiniType>>;
 
 /**
  * The typed path parameters of an operation.
@@ -595,4 +595,6 @@ export type OperationBody<Id extends OperationId> = z.input<Extract<Operations[I
  * const params: OperationPathParams<'ai.agents.get'> = { id };
  * ```
  */
-export type OperationPathParams<Id extends OperationId> = z.output<Extract<Operations[Id]['pathParams'], z.ZodType>>;
+export type OperationPathParams<Id extends OperationId> = z.output<
+  Extract<Operations[Id]['pathParams'], z.ZodMiniType>
+>;

@@ -6,8 +6,8 @@ import { operations, headersSchema, type OperationId } from '../src/index.js';
 const uuid = '3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31';
 
 /** The paths of the issues a schema reports for a value (query schemas decode wire strings). */
-function failingPaths(schema: z.ZodType, value: unknown): string[] {
-  const result = schema.safeParse(value);
+function failingPaths(schema: z.core.$ZodType, value: unknown): string[] {
+  const result = z.safeParse(schema, value);
   if (result.success) return [];
   return result.error.issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys'
@@ -207,7 +207,7 @@ const CASES: Case[] = [
 ];
 
 describe.each(CASES)('$op $part', ({ op, part, valid, invalid }) => {
-  const schema = operations[op][part] as z.ZodType | undefined;
+  const schema = operations[op][part] as z.core.$ZodType | undefined;
   if (!schema) throw new Error(`${op} has no ${part}`);
 
   it.each(valid)('accepts %j', (value) => {

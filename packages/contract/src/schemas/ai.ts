@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Id, Timestamp } from './primitives.js';
 
 /**
@@ -10,8 +10,8 @@ import { Id, Timestamp } from './primitives.js';
  * ```
  */
 export const AiAgent = z
-  .object({ id: Id, name: z.string(), description: z.string().nullable(), createdAt: Timestamp })
-  .meta({ id: 'AiAgent' });
+  .object({ id: Id, name: z.string(), description: z.nullable(z.string()), createdAt: Timestamp })
+  .check(z.meta({ id: 'AiAgent' }));
 /**
  * The shape of {@link AiAgent}, inferred from the schema.
  *
@@ -31,8 +31,11 @@ export type AiAgent = z.infer<typeof AiAgent>;
  * ```
  */
 export const AiChatMessage = z
-  .strictObject({ role: z.enum(['user', 'assistant', 'system']), content: z.string().min(1).max(4000) })
-  .meta({ id: 'AiChatMessage' });
+  .strictObject({
+    role: z.enum(['user', 'assistant', 'system']),
+    content: z.string().check(z.minLength(1), z.maxLength(4000)),
+  })
+  .check(z.meta({ id: 'AiChatMessage' }));
 /**
  * The shape of {@link AiChatMessage}, inferred from the schema.
  *
@@ -53,15 +56,15 @@ export type AiChatMessage = z.infer<typeof AiChatMessage>;
  */
 export const AiAgentChatBody = z
   .strictObject({
-    messages: z
-      .array(AiChatMessage)
-      .min(1)
-      .max(50)
-      .refine((turns) => turns.some((turn) => turn.role === 'user'), {
+    messages: z.array(AiChatMessage).check(
+      z.minLength(1),
+      z.maxLength(50),
+      z.refine((turns) => turns.some((turn) => turn.role === 'user'), {
         message: 'at least one message must have role "user"',
       }),
+    ),
   })
-  .meta({ id: 'AiAgentChatBody' });
+  .check(z.meta({ id: 'AiAgentChatBody' }));
 /**
  * The input shape of {@link AiAgentChatBody}, inferred from the schema.
  *
@@ -82,7 +85,7 @@ export type AiAgentChatBody = z.input<typeof AiAgentChatBody>;
  */
 export const AiAgentReply = z
   .object({ role: z.literal('assistant'), content: z.string() })
-  .meta({ id: 'AiAgentReply' });
+  .check(z.meta({ id: 'AiAgentReply' }));
 /**
  * The shape of {@link AiAgentReply}, inferred from the schema.
  *

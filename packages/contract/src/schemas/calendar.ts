@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cursorPageQuery, withCursorRule } from './pagination.js';
 import { DateOrDateTimeInput, DateTimeInput, Email, Id, Timestamp } from './primitives.js';
 
@@ -19,7 +19,7 @@ export const CalendarEvent = z
     ownerEmail: Email,
     createdAt: Timestamp,
   })
-  .meta({ id: 'CalendarEvent' });
+  .check(z.meta({ id: 'CalendarEvent' }));
 /**
  * The shape of {@link CalendarEvent}, inferred from the schema.
  *
@@ -42,12 +42,16 @@ const rangeMessage = 'must be after startDate';
  */
 export const CalendarListQuery = withCursorRule(
   z.strictObject({
-    startDate: DateOrDateTimeInput.optional().meta({
-      description: 'Inclusive start of the range (ISO 8601 date or date-time).',
-    }),
-    endDate: DateOrDateTimeInput.optional().meta({
-      description: 'Exclusive end of the range (ISO 8601 date or date-time).',
-    }),
+    startDate: z.optional(DateOrDateTimeInput).check(
+      z.meta({
+        description: 'Inclusive start of the range (ISO 8601 date or date-time).',
+      }),
+    ),
+    endDate: z.optional(DateOrDateTimeInput).check(
+      z.meta({
+        description: 'Exclusive end of the range (ISO 8601 date or date-time).',
+      }),
+    ),
     ...cursorPageQuery,
   }),
 ).check((ctx) => {
@@ -66,14 +70,18 @@ export const CalendarListQuery = withCursorRule(
  * ```
  */
 export const CreateCalendarEventBody = z
-  .strictObject({ title: z.string().min(1).max(200), startTime: DateTimeInput, endTime: DateTimeInput })
+  .strictObject({
+    title: z.string().check(z.minLength(1), z.maxLength(200)),
+    startTime: DateTimeInput,
+    endTime: DateTimeInput,
+  })
   .check((ctx) => {
     const { startTime, endTime } = ctx.value;
     if (Date.parse(endTime) <= Date.parse(startTime)) {
       ctx.issues.push({ code: 'custom', message: 'must be after startTime', path: ['endTime'], input: endTime });
     }
   })
-  .meta({ id: 'CreateCalendarEventBody' });
+  .check(z.meta({ id: 'CreateCalendarEventBody' }));
 /**
  * The input shape of {@link CreateCalendarEventBody}, inferred from the schema.
  *

@@ -1,8 +1,17 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cursorOnlyPageQuery, offsetPageQuery } from './pagination.js';
 import { Email, Id, IdInput, Timestamp } from './primitives.js';
 
-const MessageContent = z.string().min(1).max(4000);
+const MessageContent = z.string().check(z.minLength(1), z.maxLength(4000));
+
+// Shared by the list item and the create answer. zod/mini's `extend` would carry the base's
+// component id along, so both schemas are built from this shape instead.
+const chatConversationShape = {
+  id: Id,
+  participants: z.array(Email).check(z.meta({ description: 'Emails of the members, sorted.' })),
+  lastMessageAt: z.nullable(Timestamp),
+  createdAt: Timestamp,
+};
 
 /**
  * A team chat conversation the acting user is in.
@@ -12,14 +21,7 @@ const MessageContent = z.string().min(1).max(4000);
  * const room: ChatConversation = { id, participants: ['ann@example.com', 'bob@example.com'], lastMessageAt, createdAt };
  * ```
  */
-export const ChatConversation = z
-  .object({
-    id: Id,
-    participants: z.array(Email).meta({ description: 'Emails of the members, sorted.' }),
-    lastMessageAt: Timestamp.nullable(),
-    createdAt: Timestamp,
-  })
-  .meta({ id: 'ChatConversation' });
+export const ChatConversation = z.object(chatConversationShape).check(z.meta({ id: 'ChatConversation' }));
 /**
  * The shape of {@link ChatConversation}, inferred from the schema.
  *
@@ -38,11 +40,16 @@ export type ChatConversation = z.infer<typeof ChatConversation>;
  * if (room.isNew) console.log('started a new thread');
  * ```
  */
-export const DirectConversation = ChatConversation.extend({
-  isNew: z.boolean().meta({
-    description: 'true when this call created the conversation (status 201), false when it existed (status 200).',
-  }),
-}).meta({ id: 'DirectConversation' });
+export const DirectConversation = z
+  .object({
+    ...chatConversationShape,
+    isNew: z.boolean().check(
+      z.meta({
+        description: 'true when this call created the conversation (status 201), false when it existed (status 200).',
+      }),
+    ),
+  })
+  .check(z.meta({ id: 'DirectConversation' }));
 /**
  * The shape of {@link DirectConversation}, inferred from the schema.
  *
@@ -63,7 +70,7 @@ export type DirectConversation = z.infer<typeof DirectConversation>;
  */
 export const ChatMessage = z
   .object({ id: Id, conversationId: Id, senderEmail: Email, content: z.string(), createdAt: Timestamp })
-  .meta({ id: 'ChatMessage' });
+  .check(z.meta({ id: 'ChatMessage' }));
 /**
  * The shape of {@link ChatMessage}, inferred from the schema.
  *
@@ -94,7 +101,7 @@ export const ChatConversationsListQuery = z.strictObject({ ...offsetPageQuery })
  */
 export const CreateChatConversationBody = z
   .strictObject({ participantEmail: Email, message: MessageContent })
-  .meta({ id: 'CreateChatConversationBody' });
+  .check(z.meta({ id: 'CreateChatConversationBody' }));
 /**
  * The input shape of {@link CreateChatConversationBody}, inferred from the schema.
  *
@@ -125,7 +132,7 @@ export const ChatMessagesListQuery = z.strictObject({ conversationId: IdInput, .
  */
 export const SendChatMessageBody = z
   .strictObject({ conversationId: IdInput, content: MessageContent })
-  .meta({ id: 'SendChatMessageBody' });
+  .check(z.meta({ id: 'SendChatMessageBody' }));
 /**
  * The input shape of {@link SendChatMessageBody}, inferred from the schema.
  *

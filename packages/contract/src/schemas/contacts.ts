@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cursorPageQuery, withCursorRule } from './pagination.js';
 import { E164, Id, SearchTerm, Timestamp } from './primitives.js';
 
@@ -13,13 +13,13 @@ import { E164, Id, SearchTerm, Timestamp } from './primitives.js';
 export const Contact = z
   .object({
     id: Id,
-    firstName: z.string().min(1).max(100),
-    lastName: z.string().max(100),
-    phoneMobile: E164.nullable(),
+    firstName: z.string().check(z.minLength(1), z.maxLength(100)),
+    lastName: z.string().check(z.maxLength(100)),
+    phoneMobile: z.nullable(E164),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
-  .meta({ id: 'Contact' });
+  .check(z.meta({ id: 'Contact' }));
 /**
  * The shape of {@link Contact}, inferred from the schema.
  *
@@ -40,11 +40,11 @@ export type Contact = z.infer<typeof Contact>;
  */
 export const CreateContactBody = z
   .strictObject({
-    firstName: z.string().min(1).max(100),
-    lastName: z.string().max(100).optional(),
-    phoneMobile: E164.optional(),
+    firstName: z.string().check(z.minLength(1), z.maxLength(100)),
+    lastName: z.optional(z.string().check(z.maxLength(100))),
+    phoneMobile: z.optional(E164),
   })
-  .meta({ id: 'CreateContactBody' });
+  .check(z.meta({ id: 'CreateContactBody' }));
 /**
  * The input shape of {@link CreateContactBody}, inferred from the schema.
  *
@@ -65,7 +65,9 @@ export type CreateContactBody = z.input<typeof CreateContactBody>;
  */
 export const ContactsListQuery = withCursorRule(
   z.strictObject({
-    search: SearchTerm.optional().meta({ description: 'Case-insensitive substring of full name or phone digits.' }),
+    search: z
+      .optional(SearchTerm)
+      .check(z.meta({ description: 'Case-insensitive substring of full name or phone digits.' })),
     ...cursorPageQuery,
   }),
 );

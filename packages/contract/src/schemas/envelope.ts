@@ -1,7 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ERROR_CODES } from '../errors.js';
 import { Pagination } from './pagination.js';
 import { Timestamp } from './primitives.js';
+
+const responseMetaShape = {
+  requestId: z.string().check(z.meta({ description: 'Equals the X-Request-Id response header.' })),
+  timestamp: Timestamp,
+};
 
 /**
  * `meta` of every response.
@@ -11,12 +16,7 @@ import { Timestamp } from './primitives.js';
  * ResponseMeta.parse({ requestId: 'req-1', timestamp: '2026-11-21T22:38:59.000Z' });
  * ```
  */
-export const ResponseMeta = z
-  .object({
-    requestId: z.string().meta({ description: 'Equals the X-Request-Id response header.' }),
-    timestamp: Timestamp,
-  })
-  .meta({ id: 'ResponseMeta' });
+export const ResponseMeta = z.object(responseMetaShape).check(z.meta({ id: 'ResponseMeta' }));
 
 /**
  * `meta` of a paged list response.
@@ -26,7 +26,7 @@ export const ResponseMeta = z
  * ListMeta.shape.pagination;
  * ```
  */
-export const ListMeta = ResponseMeta.extend({ pagination: Pagination }).meta({ id: 'ListMeta' });
+export const ListMeta = z.object({ ...responseMetaShape, pagination: Pagination }).check(z.meta({ id: 'ListMeta' }));
 
 /**
  * The success envelope around an operation's `data`.
@@ -36,7 +36,7 @@ export const ListMeta = ResponseMeta.extend({ pagination: Pagination }).meta({ i
  * const ContactEnvelope = successEnvelope(z.object({ contact: Contact }));
  * ```
  */
-export function successEnvelope<T extends z.ZodType>(data: T, paged = false) {
+export function successEnvelope<T extends z.ZodMiniType>(data: T, paged = false) {
   return z.object({ success: z.literal(true), data, meta: paged ? ListMeta : ResponseMeta });
 }
 
@@ -53,13 +53,13 @@ export const ErrorEnvelope = z
   .object({
     success: z.literal(false),
     error: z.object({
-      code: z.string().meta({ description: 'A catalogue code.', examples: [...ERROR_CODES] }),
+      code: z.string().check(z.meta({ description: 'A catalogue code.', examples: [...ERROR_CODES] })),
       message: z.string(),
-      details: z.unknown().optional(),
+      details: z.optional(z.unknown()),
     }),
     meta: ResponseMeta,
   })
-  .meta({ id: 'Error' });
+  .check(z.meta({ id: 'Error' }));
 /**
  * The shape of an error response body.
  *

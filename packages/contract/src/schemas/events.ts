@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { EVENT_TYPE_NAMES, type EventType } from '../event-types.js';
 import { Contact } from './contacts.js';
 import { Email, Id, Timestamp } from './primitives.js';
@@ -15,25 +15,29 @@ const smsEventData = z.object({ conversationId: Id, message: SmsMessage });
  * ```
  */
 export const EVENT_DATA_SCHEMAS = {
-  'contact.changed': z.object({ change: z.literal('created'), contact: Contact }).meta({ id: 'ContactChangedData' }),
+  'contact.changed': z
+    .object({ change: z.literal('created'), contact: Contact })
+    .check(z.meta({ id: 'ContactChangedData' })),
   'call.started': z
     .object({ callId: Id, status: z.literal('initiated'), destination: z.string(), userEmail: Email })
-    .meta({ id: 'CallStartedData' }),
-  'sms.sent': smsEventData.meta({ id: 'SmsSentData' }),
-  'sms.failed': smsEventData.meta({ id: 'SmsFailedData' }),
-  'sms.received': smsEventData.meta({ id: 'SmsReceivedData' }),
-} as const satisfies Record<EventType, z.ZodType>;
+    .check(z.meta({ id: 'CallStartedData' })),
+  'sms.sent': smsEventData.check(z.meta({ id: 'SmsSentData' })),
+  'sms.failed': smsEventData.check(z.meta({ id: 'SmsFailedData' })),
+  'sms.received': smsEventData.check(z.meta({ id: 'SmsReceivedData' })),
+} as const satisfies Record<EventType, z.ZodMiniType>;
 
 function eventSchema<T extends EventType>(type: T) {
   return z
     .object({
-      id: Id.meta({ description: 'The event id; also the webhook-id header, the same on every delivery attempt.' }),
+      id: Id.check(
+        z.meta({ description: 'The event id; also the webhook-id header, the same on every delivery attempt.' }),
+      ),
       type: z.literal(type),
       timestamp: Timestamp,
       tenantId: Id,
       data: EVENT_DATA_SCHEMAS[type],
     })
-    .meta({ id: `Event_${type.replace('.', '_')}` });
+    .check(z.meta({ id: `Event_${type.replace('.', '_')}` }));
 }
 
 /**
@@ -50,7 +54,7 @@ export const EVENT_SCHEMAS = {
   'sms.sent': eventSchema('sms.sent'),
   'sms.failed': eventSchema('sms.failed'),
   'sms.received': eventSchema('sms.received'),
-} as const satisfies Record<EventType, z.ZodType>;
+} as const satisfies Record<EventType, z.ZodMiniType>;
 
 /**
  * Any event, discriminated by `type`.
@@ -69,7 +73,7 @@ export const WebhookEvent = z
     EVENT_SCHEMAS['sms.failed'],
     EVENT_SCHEMAS['sms.received'],
   ])
-  .meta({ id: 'WebhookEvent' });
+  .check(z.meta({ id: 'WebhookEvent' }));
 
 /**
  * Any event: `switch (event.type)` narrows `event.data`.

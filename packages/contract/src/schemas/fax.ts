@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { offsetPageQuery } from './pagination.js';
 import { E164, Id, Timestamp } from './primitives.js';
 
@@ -10,7 +10,7 @@ import { E164, Id, Timestamp } from './primitives.js';
  * FaxType.parse('inbox');
  * ```
  */
-export const FaxType = z.enum(['inbox', 'sent', 'queue']).meta({ id: 'FaxType' });
+export const FaxType = z.enum(['inbox', 'sent', 'queue']).check(z.meta({ id: 'FaxType' }));
 /**
  * The shape of {@link FaxType}, inferred from the schema.
  *
@@ -35,11 +35,11 @@ export const Fax = z
     type: FaxType,
     from: E164,
     to: E164,
-    pages: z.int().min(1),
+    pages: z.int().check(z.gte(1)),
     status: z.enum(['received', 'queued', 'sending', 'delivered', 'failed']),
     createdAt: Timestamp,
   })
-  .meta({ id: 'Fax' });
+  .check(z.meta({ id: 'Fax' }));
 /**
  * The shape of {@link Fax}, inferred from the schema.
  *
@@ -58,4 +58,4 @@ export type Fax = z.infer<typeof Fax>;
  * z.decode(FaxListQuery, { type: 'queue' });
  * ```
  */
-export const FaxListQuery = z.strictObject({ type: FaxType.optional(), ...offsetPageQuery });
+export const FaxListQuery = z.strictObject({ type: z.optional(FaxType), ...offsetPageQuery });

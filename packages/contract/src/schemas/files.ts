@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { offsetPageQuery } from './pagination.js';
 import { Email, Id, Timestamp } from './primitives.js';
 
@@ -13,13 +13,13 @@ import { Email, Id, Timestamp } from './primitives.js';
 export const FileItem = z
   .object({
     id: Id,
-    name: z.string().min(1).max(255),
-    mimeType: z.string().min(1).max(255),
-    size: z.int().min(0).meta({ description: 'Size in bytes.' }),
+    name: z.string().check(z.minLength(1), z.maxLength(255)),
+    mimeType: z.string().check(z.minLength(1), z.maxLength(255)),
+    size: z.int().check(z.gte(0), z.meta({ description: 'Size in bytes.' })),
     ownerEmail: Email,
     createdAt: Timestamp,
   })
-  .meta({ id: 'File' });
+  .check(z.meta({ id: 'File' }));
 /**
  * The shape of {@link FileItem}, inferred from the schema.
  *

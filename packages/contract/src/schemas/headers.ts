@@ -1,14 +1,14 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { HEADER_BY_CODE, type HeaderCode } from '../headers.js';
 import { Email, IdempotencyKey, IdInput, RequestId } from './primitives.js';
 
 /** The value schema of each header code. */
 export const HEADER_SCHEMAS = {
-  T: IdInput.meta({ description: 'The tenant this request is scoped to.' }),
-  U: Email.meta({ description: 'The acting user: a user of the tenant.' }),
-  R: RequestId.meta({ description: 'Echoed in the response; generated when absent.' }),
-  I: IdempotencyKey.meta({ description: 'Replays the first response for 24 hours instead of acting twice.' }),
-} as const satisfies Record<HeaderCode, z.ZodType>;
+  T: IdInput.check(z.meta({ description: 'The tenant this request is scoped to.' })),
+  U: Email.check(z.meta({ description: 'The acting user: a user of the tenant.' })),
+  R: RequestId.check(z.meta({ description: 'Echoed in the response; generated when absent.' })),
+  I: IdempotencyKey.check(z.meta({ description: 'Replays the first response for 24 hours instead of acting twice.' })),
+} as const satisfies Record<HeaderCode, z.ZodMiniType>;
 
 /**
  * The schema of an operation's headers, keyed by wire name. Unlisted headers pass.
@@ -19,10 +19,10 @@ export const HEADER_SCHEMAS = {
  * ```
  */
 export function headersSchema(codes: readonly HeaderCode[]) {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const code of codes) {
     const required = code === 'T' || code === 'U';
-    shape[HEADER_BY_CODE[code]] = required ? HEADER_SCHEMAS[code] : HEADER_SCHEMAS[code].optional();
+    shape[HEADER_BY_CODE[code]] = required ? HEADER_SCHEMAS[code] : z.optional(HEADER_SCHEMAS[code]);
   }
   return z.object(shape);
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Cursor, queryInt } from './primitives.js';
 
 /** The page size when a list call names none. */
@@ -30,12 +30,14 @@ export type PaginationKind = 'none' | 'offset' | 'cursor';
  */
 export const Pagination = z
   .object({
-    limit: z.int().min(1).max(MAX_PAGE_LIMIT),
-    offset: z.int().min(0),
+    limit: z.int().check(z.gte(1), z.lte(MAX_PAGE_LIMIT)),
+    offset: z.int().check(z.gte(0)),
     hasMore: z.boolean(),
-    nextCursor: z.string().nullable(),
+    nextCursor: z.nullable(z.string()),
   })
-  .meta({ id: 'Pagination', description: 'Where this page sits in the list, and how to ask for the next one.' });
+  .check(
+    z.meta({ id: 'Pagination', description: 'Where this page sits in the list, and how to ask for the next one.' }),
+  );
 
 /**
  * The shape of {@link Pagination}, inferred from the schema.
@@ -47,17 +49,21 @@ export const Pagination = z
  */
 export type Pagination = z.infer<typeof Pagination>;
 
-const limit = queryInt(1, MAX_PAGE_LIMIT)
-  .optional()
-  .meta({
+const limit = z.optional(queryInt(1, MAX_PAGE_LIMIT)).check(
+  z.meta({
     description: `Page size, 1..${MAX_PAGE_LIMIT}. Default ${DEFAULT_PAGE_LIMIT}.`,
-  });
-const offset = queryInt(0, Number.MAX_SAFE_INTEGER).optional().meta({
-  description: 'Number of items to skip. Default 0.',
-});
-const cursor = Cursor.optional().meta({
-  description: 'Opaque position from `meta.pagination.nextCursor` of the previous page.',
-});
+  }),
+);
+const offset = z.optional(queryInt(0, Number.MAX_SAFE_INTEGER)).check(
+  z.meta({
+    description: 'Number of items to skip. Default 0.',
+  }),
+);
+const cursor = z.optional(Cursor).check(
+  z.meta({
+    description: 'Opaque position from `meta.pagination.nextCursor` of the previous page.',
+  }),
+);
 
 /**
  * Query fields of an offset-paged list.
@@ -74,7 +80,7 @@ export const offsetPageQuery = { limit, offset } as const;
  *
  * @example
  * ```ts
- * const Q = withCursorRule(z.strictObject({ ...cursorPageQuery, search: SearchTerm.optional() }));
+ * const Q = withCursorRule(z.strictObject({ ...cursorPageQuery, search: z.optional(SearchTerm) }));
  * ```
  */
 export const cursorPageQuery = { limit, offset, cursor } as const;
@@ -97,7 +103,9 @@ export const cursorOnlyPageQuery = { limit, cursor } as const;
  * withCursorRule(z.strictObject({ ...cursorPageQuery })).safeParse({ cursor: 'x', offset: '5' }).success; // false
  * ```
  */
-export function withCursorRule<T extends z.ZodObject<typeof cursorPageQuery & z.ZodRawShape>>(schema: T): T {
+export function withCursorRule<T extends z.ZodMiniObject<typeof cursorPageQuery & z.core.$ZodLooseShape>>(
+  schema: T,
+): T {
   return schema.check((ctx) => {
     const value = ctx.value as { cursor?: string; offset?: number };
     if (value.cursor !== undefined && value.offset !== undefined && value.offset !== 0) {

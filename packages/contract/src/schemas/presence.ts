@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Email, Id, Timestamp } from './primitives.js';
 
 /**
@@ -9,7 +9,9 @@ import { Email, Id, Timestamp } from './primitives.js';
  * PresenceStatus.parse('dnd');
  * ```
  */
-export const PresenceStatus = z.enum(['available', 'busy', 'away', 'dnd', 'offline']).meta({ id: 'PresenceStatus' });
+export const PresenceStatus = z
+  .enum(['available', 'busy', 'away', 'dnd', 'offline'])
+  .check(z.meta({ id: 'PresenceStatus' }));
 /**
  * The shape of {@link PresenceStatus}, inferred from the schema.
  *
@@ -29,8 +31,14 @@ export type PresenceStatus = z.infer<typeof PresenceStatus>;
  * ```
  */
 export const Presence = z
-  .object({ userId: Id, email: Email, status: PresenceStatus, message: z.string().max(140), updatedAt: Timestamp })
-  .meta({ id: 'Presence' });
+  .object({
+    userId: Id,
+    email: Email,
+    status: PresenceStatus,
+    message: z.string().check(z.maxLength(140)),
+    updatedAt: Timestamp,
+  })
+  .check(z.meta({ id: 'Presence' }));
 /**
  * The shape of {@link Presence}, inferred from the schema.
  *
@@ -50,8 +58,8 @@ export type Presence = z.infer<typeof Presence>;
  * ```
  */
 export const UpdatePresenceBody = z
-  .strictObject({ status: PresenceStatus, message: z.string().max(140) })
-  .meta({ id: 'UpdatePresenceBody' });
+  .strictObject({ status: PresenceStatus, message: z.string().check(z.maxLength(140)) })
+  .check(z.meta({ id: 'UpdatePresenceBody' }));
 /**
  * The input shape of {@link UpdatePresenceBody}, inferred from the schema.
  *

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Id, IdInput } from './primitives.js';
 
 /**
@@ -9,7 +9,7 @@ import { Id, IdInput } from './primitives.js';
  * BillingTerm.parse('ANNUAL');
  * ```
  */
-export const BillingTerm = z.enum(['MONTHLY', 'ANNUAL']).meta({ id: 'BillingTerm' });
+export const BillingTerm = z.enum(['MONTHLY', 'ANNUAL']).check(z.meta({ id: 'BillingTerm' }));
 /**
  * The shape of {@link BillingTerm}, inferred from the schema.
  *
@@ -31,11 +31,11 @@ export type BillingTerm = z.infer<typeof BillingTerm>;
 export const PricingQuoteBody = z
   .strictObject({
     planId: IdInput,
-    seatCount: z.int().min(1).max(10_000),
-    didCount: z.int().min(0).max(10_000),
+    seatCount: z.int().check(z.gte(1), z.lte(10_000)),
+    didCount: z.int().check(z.gte(0), z.lte(10_000)),
     billingTerm: BillingTerm,
   })
-  .meta({ id: 'PricingQuoteBody' });
+  .check(z.meta({ id: 'PricingQuoteBody' }));
 /**
  * The input shape of {@link PricingQuoteBody}, inferred from the schema.
  *
@@ -47,7 +47,7 @@ export const PricingQuoteBody = z
 export type PricingQuoteBody = z.input<typeof PricingQuoteBody>;
 
 /** A non-negative amount of money in integer minor units (cents). */
-const Money = z.int().min(0);
+const Money = z.int().check(z.gte(0));
 
 /**
  * One priced line of a quote.
@@ -60,11 +60,11 @@ const Money = z.int().min(0);
 export const QuoteLineItem = z
   .object({
     kind: z.enum(['seat', 'did']),
-    quantity: z.int().min(0),
-    unitAmount: Money.meta({ description: 'Price of one unit for the whole term, in minor units.' }),
-    amount: Money.meta({ description: 'quantity × unitAmount, in minor units.' }),
+    quantity: z.int().check(z.gte(0)),
+    unitAmount: Money.check(z.meta({ description: 'Price of one unit for the whole term, in minor units.' })),
+    amount: Money.check(z.meta({ description: 'quantity × unitAmount, in minor units.' })),
   })
-  .meta({ id: 'QuoteLineItem' });
+  .check(z.meta({ id: 'QuoteLineItem' }));
 /**
  * The shape of {@link QuoteLineItem}, inferred from the schema.
  *
@@ -88,16 +88,13 @@ export const PricingQuote = z
     planId: Id,
     planName: z.string(),
     billingTerm: BillingTerm,
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/)
-      .meta({ description: 'ISO 4217 code.' }),
+    currency: z.string().check(z.regex(/^[A-Z]{3}$/), z.meta({ description: 'ISO 4217 code.' })),
     lineItems: z.array(QuoteLineItem),
     subtotal: Money,
     discount: Money,
     total: Money,
   })
-  .meta({ id: 'PricingQuote' });
+  .check(z.meta({ id: 'PricingQuote' }));
 /**
  * The shape of {@link PricingQuote}, inferred from the schema.
  *

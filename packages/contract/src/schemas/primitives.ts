@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A resource identifier: a UUID v4 string, as every CommFlow id is.
@@ -29,7 +29,7 @@ export const IdInput = z.uuid();
  * Email.parse('ann@example.com');
  * ```
  */
-export const Email = z.email().max(254);
+export const Email = z.email().check(z.maxLength(254));
 
 /**
  * A phone number in E.164 form: `+`, a non-zero digit, then 6 to 14 digits.
@@ -49,7 +49,7 @@ export const E164 = z.e164();
  * Extension.parse('1001');
  * ```
  */
-export const Extension = z.string().regex(/^\d{2,6}$/, 'must be 2 to 6 digits');
+export const Extension = z.string().check(z.regex(/^\d{2,6}$/, 'must be 2 to 6 digits'));
 
 /**
  * An ISO 8601 UTC timestamp with milliseconds, as every timestamp the service returns.
@@ -92,7 +92,9 @@ const printableAscii = /^[\x20-\x7e]+$/;
  * RequestId.parse('req-42');
  * ```
  */
-export const RequestId = z.string().min(1).max(200).regex(printableAscii, 'must be printable ASCII');
+export const RequestId = z
+  .string()
+  .check(z.minLength(1), z.maxLength(200), z.regex(printableAscii, 'must be printable ASCII'));
 
 /**
  * An idempotency key: 1 to 255 printable ASCII characters.
@@ -102,7 +104,9 @@ export const RequestId = z.string().min(1).max(200).regex(printableAscii, 'must 
  * IdempotencyKey.parse(crypto.randomUUID());
  * ```
  */
-export const IdempotencyKey = z.string().min(1).max(255).regex(printableAscii, 'must be printable ASCII');
+export const IdempotencyKey = z
+  .string()
+  .check(z.minLength(1), z.maxLength(255), z.regex(printableAscii, 'must be printable ASCII'));
 
 /**
  * An API key: `cf_` (one tenant) or `cfa_` (an account key over several tenants), then at least
@@ -115,7 +119,7 @@ export const IdempotencyKey = z.string().min(1).max(255).regex(printableAscii, '
  */
 export const ApiKey = z
   .string()
-  .regex(/^cfa?_[A-Za-z0-9_]{24,}$/, 'must be cf_ or cfa_ followed by at least 24 of [A-Za-z0-9_]');
+  .check(z.regex(/^cfa?_[A-Za-z0-9_]{24,}$/, 'must be cf_ or cfa_ followed by at least 24 of [A-Za-z0-9_]'));
 
 /**
  * A query-string integer: a decimal string on the wire, a number in code. The SDK encodes it,
@@ -127,7 +131,7 @@ export const ApiKey = z
  * ```
  */
 export function queryInt(min: number, max: number) {
-  return z.codec(z.string().regex(/^-?\d+$/, 'must be an integer'), z.int().min(min).max(max), {
+  return z.codec(z.string().check(z.regex(/^-?\d+$/, 'must be an integer')), z.int().check(z.gte(min), z.lte(max)), {
     decode: (text) => Number(text),
     encode: (value) => String(value),
   });
@@ -141,7 +145,7 @@ export function queryInt(min: number, max: number) {
  * SearchTerm.parse('ann');
  * ```
  */
-export const SearchTerm = z.string().min(1).max(200);
+export const SearchTerm = z.string().check(z.minLength(1), z.maxLength(200));
 
 /**
  * An opaque pagination cursor, as returned in `meta.pagination.nextCursor`.
@@ -151,4 +155,4 @@ export const SearchTerm = z.string().min(1).max(200);
  * Cursor.parse('eyJrIjpbIjIwMjYtMTEtMjEiXX0');
  * ```
  */
-export const Cursor = z.string().min(1).max(1024);
+export const Cursor = z.string().check(z.minLength(1), z.maxLength(1024));

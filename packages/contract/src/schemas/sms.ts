@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cursorPageQuery, withCursorRule } from './pagination.js';
 import { E164, Email, Id, SearchTerm, Timestamp } from './primitives.js';
 
@@ -15,11 +15,11 @@ export const SmsConversation = z
     id: Id,
     smsNumber: E164,
     peerNumber: E164,
-    peerName: z.string().nullable(),
-    assigneeEmail: Email.nullable(),
-    lastMessageAt: Timestamp.nullable(),
+    peerName: z.nullable(z.string()),
+    assigneeEmail: z.nullable(Email),
+    lastMessageAt: z.nullable(Timestamp),
   })
-  .meta({ id: 'SmsConversation' });
+  .check(z.meta({ id: 'SmsConversation' }));
 /**
  * The shape of {@link SmsConversation}, inferred from the schema.
  *
@@ -38,7 +38,7 @@ export type SmsConversation = z.infer<typeof SmsConversation>;
  * SmsStatus.parse('SENT');
  * ```
  */
-export const SmsStatus = z.enum(['SENT', 'FAILED', 'RECEIVED']).meta({ id: 'SmsStatus' });
+export const SmsStatus = z.enum(['SENT', 'FAILED', 'RECEIVED']).check(z.meta({ id: 'SmsStatus' }));
 /**
  * The shape of {@link SmsStatus}, inferred from the schema.
  *
@@ -66,11 +66,13 @@ export const SmsMessage = z
     to: E164,
     body: z.string(),
     status: SmsStatus,
-    simulated: z.boolean().meta({ description: 'true when a sandbox tenant sent it and no carrier saw it.' }),
-    failureReason: z.string().optional().meta({ description: 'Why the carrier rejected it; only on FAILED.' }),
+    simulated: z.boolean().check(z.meta({ description: 'true when a sandbox tenant sent it and no carrier saw it.' })),
+    failureReason: z
+      .optional(z.string())
+      .check(z.meta({ description: 'Why the carrier rejected it; only on FAILED.' })),
     createdAt: Timestamp,
   })
-  .meta({ id: 'SmsMessage' });
+  .check(z.meta({ id: 'SmsMessage' }));
 /**
  * The shape of {@link SmsMessage}, inferred from the schema.
  *
@@ -91,9 +93,11 @@ export type SmsMessage = z.infer<typeof SmsMessage>;
  */
 export const SmsConversationsListQuery = withCursorRule(
   z.strictObject({
-    search: SearchTerm.optional().meta({
-      description: 'Case-insensitive substring of peer number digits or peer name.',
-    }),
+    search: z.optional(SearchTerm).check(
+      z.meta({
+        description: 'Case-insensitive substring of peer number digits or peer name.',
+      }),
+    ),
     ...cursorPageQuery,
   }),
 );
@@ -116,7 +120,9 @@ export const SmsMessagesListQuery = withCursorRule(z.strictObject({ ...cursorPag
  * SendSmsBody.parse({ body: 'Your table is ready' });
  * ```
  */
-export const SendSmsBody = z.strictObject({ body: z.string().min(1).max(1600) }).meta({ id: 'SendSmsBody' });
+export const SendSmsBody = z
+  .strictObject({ body: z.string().check(z.minLength(1), z.maxLength(1600)) })
+  .check(z.meta({ id: 'SendSmsBody' }));
 /**
  * The input shape of {@link SendSmsBody}, inferred from the schema.
  *

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { withCursorRule, cursorPageQuery } from './pagination.js';
 import { Email, Extension, Id, SearchTerm, Timestamp } from './primitives.js';
 
@@ -16,10 +16,10 @@ export const User = z
     email: Email,
     firstName: z.string(),
     lastName: z.string(),
-    extension: Extension.nullable().meta({ description: 'The provisioned extension, or null when none is.' }),
+    extension: z.nullable(Extension).check(z.meta({ description: 'The provisioned extension, or null when none is.' })),
     createdAt: Timestamp,
   })
-  .meta({ id: 'User' });
+  .check(z.meta({ id: 'User' }));
 /**
  * The shape of {@link User}, inferred from the schema.
  *
@@ -40,7 +40,9 @@ export type User = z.infer<typeof User>;
  */
 export const UsersListQuery = withCursorRule(
   z.strictObject({
-    search: SearchTerm.optional().meta({ description: 'Case-insensitive substring of full name, email or extension.' }),
+    search: z
+      .optional(SearchTerm)
+      .check(z.meta({ description: 'Case-insensitive substring of full name, email or extension.' })),
     ...cursorPageQuery,
   }),
 );

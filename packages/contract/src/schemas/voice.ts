@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { offsetPageQuery } from './pagination.js';
 import { E164, Email, Extension, Id, Timestamp } from './primitives.js';
 
@@ -13,7 +13,7 @@ import { E164, Email, Extension, Id, Timestamp } from './primitives.js';
  */
 export const CallStatus = z
   .enum(['initiated', 'ringing', 'answered', 'bridged', 'completed', 'no_answer', 'busy', 'failed', 'canceled'])
-  .meta({ id: 'CallStatus' });
+  .check(z.meta({ id: 'CallStatus' }));
 /**
  * The shape of {@link CallStatus}, inferred from the schema.
  *
@@ -52,9 +52,9 @@ export const Click2DialBody = z
   .strictObject({
     destination: z
       .union([E164, Extension])
-      .meta({ description: 'An E.164 number, or an extension of the tenant (2 to 6 digits).' }),
+      .check(z.meta({ description: 'An E.164 number, or an extension of the tenant (2 to 6 digits).' })),
   })
-  .meta({ id: 'Click2DialBody' });
+  .check(z.meta({ id: 'Click2DialBody' }));
 /**
  * The input shape of {@link Click2DialBody}, inferred from the schema.
  *
@@ -75,7 +75,7 @@ export type Click2DialBody = z.input<typeof Click2DialBody>;
  */
 export const Click2DialResult = z
   .object({ callId: Id, status: z.literal('initiated') })
-  .meta({ id: 'Click2DialResult' });
+  .check(z.meta({ id: 'Click2DialResult' }));
 /**
  * The shape of {@link Click2DialResult}, inferred from the schema.
  *
@@ -96,7 +96,7 @@ export type Click2DialResult = z.infer<typeof Click2DialResult>;
  */
 export const CallDisposition = z
   .enum(['answered', 'no_answer', 'busy', 'failed', 'canceled'])
-  .meta({ id: 'CallDisposition' });
+  .check(z.meta({ id: 'CallDisposition' }));
 
 /**
  * A call detail record, written when a call ends.
@@ -115,12 +115,14 @@ export const CallDetailRecord = z
     to: z.string(),
     userEmail: Email,
     startedAt: Timestamp,
-    answeredAt: Timestamp.nullable(),
+    answeredAt: z.nullable(Timestamp),
     endedAt: Timestamp,
-    durationSeconds: z.int().min(0).meta({ description: 'Seconds from answer to end; 0 when never answered.' }),
+    durationSeconds: z
+      .int()
+      .check(z.gte(0), z.meta({ description: 'Seconds from answer to end; 0 when never answered.' })),
     disposition: CallDisposition,
   })
-  .meta({ id: 'CallDetailRecord' });
+  .check(z.meta({ id: 'CallDetailRecord' }));
 /**
  * The shape of {@link CallDetailRecord}, inferred from the schema.
  *
