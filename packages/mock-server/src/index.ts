@@ -31,3 +31,27 @@ export {
 } from './scenario/parse.js';
 export { demoScenario, DEMO_KEYS, DEMO_PLANS, DEMO_TENANTS } from './scenario/demo.js';
 export { IDEMPOTENCY_RETENTION_MS } from './idempotency-store.js';
+export {
+  DEFAULT_DELIVERY_TIMEOUT_MS,
+  DEFAULT_ROTATION_WINDOW_MS,
+  DELIVERY_STATUSES,
+  IN_PROCESS_WEBHOOK_URL,
+  MAX_DELIVERY_ATTEMPTS,
+  RETRY_SCHEDULE_MS,
+  ScenarioWebhookSchema,
+  CreateWebhookSubscriptionSchema,
+  WEBHOOK_USER_AGENT,
+  WebhookDispatcher,
+  SubscriptionStore,
+  type CreatedWebhookSubscription,
+  type CreateWebhookSubscriptionInput,
+  type DeliveryAttempt,
+  type DeliveryFilter,
+  type DeliveryStatus,
+  type RotatedWebhookSecret,
+  type ScenarioWebhookInput,
+  type WebhookCallback,
+  type WebhookCallbackResult,
+  type WebhookDelivery,
+  type WebhookSubscriptionView,
+} from './webhooks/index.js';

@@ -19,6 +19,16 @@ import { demoScenario } from './scenario/demo.js';
 import { parseScenario, type ResolvedScenario } from './scenario/parse.js';
 import type { ScenarioInput } from './scenario/schema.js';
 import type { CallRecord } from './store/records.js';
+import {
+  SubscriptionStore,
+  WebhookDispatcher,
+  type CreatedWebhookSubscription,
+  type CreateWebhookSubscriptionInput,
+  type DeliveryFilter,
+  type RotatedWebhookSecret,
+  type WebhookDelivery,
+  type WebhookSubscriptionView,
+} from './webhooks/index.js';
 import type { World } from './world.js';
 import type { CallStatus, SmsMessage } from '@commflow/contract';
 
@@ -120,6 +130,12 @@ let openApiBody: string | undefined;
  */
 export class CommFlowMock {
   readonly clock: MockClock;
+  /**
+   * Webhook delivery: subscriptions, deliveries, retries and replays. The methods below
+   * (`subscribeWebhook`, `deliveries`, `replayDelivery`, `idle`, …) cover the usual needs; this
+   * is the full dispatcher, for `subscriptions.disable(id)` and the like.
+   */
+  readonly webhooks: WebhookDispatcher;
   readonly #world: World;
   readonly #journal: Journal;
   readonly #control: boolean;
@@ -154,6 +170,17 @@ export class CommFlowMock {
     this.clock.onAdvance((now) => {
       progressCalls(world, now);
     });
+    // A frozen clock only moves when a test advances it, and that drives due retries; a clock
+    // that follows the wall (standalone mode) also needs real, unref'd timers for them.
+    this.webhooks = new WebhookDispatcher({
+      events: world.events,
+      clock: this.clock,
+      realTimers: options.clock?.frozen !== true,
+      subscriptions: new SubscriptionStore({
+        clock: this.clock,
+        tenantExists: (tenantId) => world.tenants.has(tenantId.toLowerCase()),
+      }),
+    });
     this.#loadedAt = this.clock.now();
     this.#load();
   }
@@ -172,6 +199,17 @@ export class CommFlowMock {
     world.faults.clear();
     world.recordingCarrier.reset();
     this.#journal.clear();
+    this.webhooks.reset();
+    this.#scenario.tenants.forEach((tenant, t) => {
+      tenant.webhooks.forEach((webhook, w) => {
+        this.webhooks.subscriptions.create({ ...webhook, tenantId: tenant.id.toLowerCase() }, [
+          'tenants',
+          String(t),
+          'webhooks',
+          String(w),
+        ]);
+      });
+    });
   }
 
   /**
@@ -234,7 +272,8 @@ export class CommFlowMock {
 
   /**
    * Back to the loaded scenario: same ids, no created records, events, journal, keys or faults.
-   * The clock keeps its time.
+   * Webhook deliveries are forgotten (attempts in flight are aborted, pending retries dropped)
+   * and the subscriptions are the scenario's again. The clock keeps its time.
    *
    * @example
    * ```ts
@@ -408,7 +447,8 @@ export class CommFlowMock {
   }
 
   /**
-   * Moves the mock clock forward: rate-limit windows, idempotency retention and calls follow.
+   * Moves the mock clock forward: rate-limit windows, idempotency retention, calls and webhook
+   * retries follow (a retry that comes due starts now; `await mock.idle()` for its outcome).
    *
    * @example
    * ```ts
@@ -454,6 +494,132 @@ export class CommFlowMock {
    */
   setCarrierAdapter(adapter: CarrierAdapter | undefined): void {
     this.#world.carrier = adapter ?? this.#world.recordingCarrier;
+  }
+
+  /**
+   * Subscribes to a tenant's events: an HTTP endpoint (`url`), or in-process a `callback` that
+   * receives the same `Request` (bytes and headers) an endpoint would. A `whsec_` secret is
+   * generated when none is given; the answer is the only place it appears.
+   *
+   * @throws ApiError `VALIDATION_ERROR` naming the bad field (an unknown tenant included), 409
+   *   `WEBHOOK_EXISTS` for a taken `id`.
+   * @example
+   * ```ts
+   * const { id, secret } = mock.subscribeWebhook({ tenantId, url: 'http://127.0.0.1:4000/hooks', events: ['sms.sent'] });
+   * const seen: Request[] = [];
+   * mock.subscribeWebhook({ tenantId, events: ['*'], callback: (request) => { seen.push(request); } });
+   * ```
+   */
+  subscribeWebhook(input: CreateWebhookSubscriptionInput): CreatedWebhookSubscription {
+    const tenantId: unknown = input.tenantId;
+    const normalised = typeof tenantId === 'string' ? { ...input, tenantId: tenantId.toLowerCase() } : input;
+    return this.webhooks.subscriptions.create(normalised);
+  }
+
+  /**
+   * The webhook subscriptions, oldest first, optionally of one tenant; secrets are masked.
+   *
+   * @example
+   * ```ts
+   * mock.webhookSubscriptions({ tenantId }).map((subscription) => subscription.url);
+   * ```
+   */
+  webhookSubscriptions(filter: { tenantId?: string } = {}): WebhookSubscriptionView[] {
+    return this.webhooks.subscriptions.list({ tenantId: filter.tenantId?.toLowerCase() });
+  }
+
+  /**
+   * Deletes a webhook subscription: nothing more is sent to it, and its pending retries fail.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown subscription.
+   * @example
+   * ```ts
+   * mock.deleteWebhook(id);
+   * ```
+   */
+  deleteWebhook(id: string): void {
+    this.webhooks.subscriptions.delete(id);
+  }
+
+  /**
+   * Gives a subscription a new secret (generated, or `secret`), shown this once. The old one keeps
+   * signing next to it (two signatures per request) for `windowMs` of mock time, 24 h by default.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown subscription, `VALIDATION_ERROR` for a bad secret.
+   * @example
+   * ```ts
+   * const { secret, previousSecretExpiresAt } = mock.rotateWebhookSecret(id);
+   * ```
+   */
+  rotateWebhookSecret(id: string, options: { secret?: string; windowMs?: number } = {}): RotatedWebhookSecret {
+    return this.webhooks.subscriptions.rotateSecret(id, options);
+  }
+
+  /**
+   * The webhook deliveries, oldest first, each with every attempt; filter by status, subscription,
+   * event or tenant. Call {@link CommFlowMock.idle} first to see the outcome of attempts in flight.
+   *
+   * @example
+   * ```ts
+   * await mock.idle();
+   * mock.deliveries({ status: 'failed' });
+   * ```
+   */
+  deliveries(filter: DeliveryFilter = {}): WebhookDelivery[] {
+    return this.webhooks.deliveries(
+      filter.tenantId === undefined ? filter : { ...filter, tenantId: filter.tenantId.toLowerCase() },
+    );
+  }
+
+  /**
+   * Sends a delivery's event again, as a new delivery linked by `replayOf`: the same payload and
+   * `webhook-id`, a fresh timestamp and signature, one attempt.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown delivery or a deleted subscription, 409
+   *   `WEBHOOK_DISABLED` for a disabled one.
+   * @example
+   * ```ts
+   * const [failed] = mock.deliveries({ status: 'failed' });
+   * const replay = mock.replayDelivery(failed.id);
+   * await mock.idle();
+   * ```
+   */
+  replayDelivery(id: string): WebhookDelivery {
+    return this.webhooks.replay(id);
+  }
+
+  /**
+   * Resolves once no webhook attempt is in flight or about to start (retries waiting for the
+   * clock do not count). Emit, `await mock.idle()`, then assert.
+   *
+   * @example
+   * ```ts
+   * await client.contacts.create({ firstName: 'Ada' });
+   * await mock.idle();
+   * expect(mock.deliveries({ status: 'succeeded' })).toHaveLength(1);
+   * ```
+   */
+  idle(): Promise<void> {
+    return this.webhooks.idle();
+  }
+
+  /**
+   * Stops webhook delivery for good: cancels retry timers, aborts attempts in flight and waits
+   * for them, so the mock leaves no timer or socket behind. The API keeps answering, but events
+   * are no longer delivered. Also `await using mock = createMock()`.
+   *
+   * @example
+   * ```ts
+   * afterAll(() => mock.close());
+   * ```
+   */
+  close(): Promise<void> {
+    return this.webhooks.close();
+  }
+
+  /** The same as {@link CommFlowMock.close}, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
   }
 }
 

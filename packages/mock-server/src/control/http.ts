@@ -10,6 +10,14 @@ import { toDetails } from '../pipeline/validate.js';
 import { PERMISSION_NAMES } from '../gating-names.js';
 import { ScenarioError } from '../scenario/parse.js';
 import { RateLimitSchema } from '../scenario/schema.js';
+import {
+  CreateWebhookSubscriptionSchema,
+  DELIVERY_STATUSES,
+  parseWebhookInput,
+  RotateWebhookSecretSchema,
+  type DeliveryFilter,
+  type DeliveryStatus,
+} from '../webhooks/index.js';
 
 const CreateKeyBody = z.strictObject({
   tenantIds: z.array(Id).min(1),
@@ -28,6 +36,8 @@ const AdvanceBody = z.strictObject({
     .min(0)
     .max(366 * 24 * 60 * 60 * 1000),
 });
+
+const EnableBody = z.strictObject({ enabled: z.boolean() });
 
 interface Reply {
   status: number;
@@ -53,6 +63,75 @@ async function body<T extends z.ZodType>(request: Request, schema: T): Promise<z
   const parsed = schema.safeParse(await readJson(request));
   if (!parsed.success) throw validationError(toDetails('body', parsed.error.issues));
   return parsed.data;
+}
+
+/** A `?status=` filter of deliveries, checked. */
+function deliveryStatus(value: string | null): DeliveryStatus | undefined {
+  if (value === null || value === '') return undefined;
+  if ((DELIVERY_STATUSES as readonly string[]).includes(value)) return value as DeliveryStatus;
+  throw validationError([{ path: ['query', 'status'], message: `must be one of ${DELIVERY_STATUSES.join(', ')}` }]);
+}
+
+/** The webhook routes: subscriptions under `/__mock/webhooks`, deliveries under `/__mock/deliveries`. */
+async function webhookRoute(mock: CommFlowMock, request: Request, url: URL, path: string): Promise<Reply | undefined> {
+  const method = request.method;
+  const route = `${method} ${path}`;
+  switch (route) {
+    case 'POST /__mock/webhooks': {
+      const input = parseWebhookInput(CreateWebhookSubscriptionSchema, await readJson(request), ['body']);
+      if (!mock.scenario.tenants.some((tenant) => tenant.id.toLowerCase() === input.tenantId.toLowerCase())) {
+        throw validationError([{ path: ['body', 'tenantId'], message: `no tenant has id "${input.tenantId}"` }]);
+      }
+      return { status: 201, data: mock.subscribeWebhook(input) };
+    }
+    case 'GET /__mock/webhooks': {
+      const tenantId = url.searchParams.get('tenantId');
+      return { status: 200, data: { webhooks: mock.webhookSubscriptions(tenantId === null ? {} : { tenantId }) } };
+    }
+    case 'GET /__mock/deliveries': {
+      const filter: DeliveryFilter = { status: deliveryStatus(url.searchParams.get('status')) };
+      for (const name of ['subscriptionId', 'eventId', 'tenantId'] as const) {
+        const value = url.searchParams.get(name);
+        if (value !== null) filter[name] = value;
+      }
+      // `?wait=true`: first let the attempts in flight finish, so the answer shows their outcome.
+      if (url.searchParams.get('wait') === 'true') await mock.idle();
+      return { status: 200, data: { deliveries: mock.deliveries(filter) } };
+    }
+  }
+  const match = /^\/__mock\/(webhooks|deliveries)\/([^/]+)(?:\/([a-z-]+))?$/.exec(path);
+  if (match === null) return undefined;
+  const [, collection, rawId = '', action] = match;
+  const id = decodeURIComponent(rawId);
+  if (collection === 'webhooks') {
+    if (action === undefined && method === 'GET') {
+      return { status: 200, data: { webhook: mock.webhooks.subscriptions.get(id) } };
+    }
+    if (action === undefined && method === 'PATCH') {
+      const { enabled } = await body(request, EnableBody);
+      return { status: 200, data: { webhook: mock.webhooks.subscriptions.setEnabled(id, enabled) } };
+    }
+    if (action === undefined && method === 'DELETE') {
+      mock.deleteWebhook(id);
+      return { status: 200, data: { id, deleted: true } };
+    }
+    if (action === 'rotate-secret' && method === 'POST') {
+      const input = (await readJson(request)) ?? {};
+      const rotation = parseWebhookInput(RotateWebhookSecretSchema, input, ['body']);
+      return {
+        status: 200,
+        data: mock.rotateWebhookSecret(id, {
+          ...(rotation.secret === undefined ? {} : { secret: rotation.secret }),
+          ...(rotation.windowSeconds === undefined ? {} : { windowMs: rotation.windowSeconds * 1000 }),
+        }),
+      };
+    }
+  } else {
+    if (action === undefined && method === 'GET')
+      return { status: 200, data: { delivery: mock.webhooks.delivery(id) } };
+    if (action === 'replay' && method === 'POST') return { status: 202, data: { delivery: mock.replayDelivery(id) } };
+  }
+  return undefined;
 }
 
 async function dispatch(mock: CommFlowMock, request: Request, url: URL): Promise<Reply> {
@@ -128,6 +207,8 @@ async function dispatch(mock: CommFlowMock, request: Request, url: URL): Promise
       return { status: 201, data: { fault } };
     }
   }
+  const webhook = await webhookRoute(mock, request, url, path);
+  if (webhook !== undefined) return webhook;
   const call = /^\/__mock\/calls\/([^/]+)\/([a-z-]+)$/.exec(path);
   if (call !== null && method === 'POST') {
     const action = call[2] as CallAction;

@@ -1,3 +1,4 @@
+import { generateWebhookSecret } from '@commflow/contract/webhooks';
 import type * as z from 'zod';
 import { flat, newId } from '../ids.js';
 import { ScenarioSchema, type Scenario } from './schema.js';
@@ -68,17 +69,23 @@ export type WithIds<T> = T extends readonly (infer Item)[]
     ? { [K in keyof T as Exclude<K, 'id'>]: WithIds<T[K]> } & ('id' extends keyof T ? { id: string } : unknown)
     : T;
 
+type ScenarioTenant = Scenario['tenants'][number];
+type ResolvedWebhook = WithIds<ScenarioTenant['webhooks'][number]> & { secret: string };
+
 /**
- * A validated scenario whose omitted ids have been generated. Reset goes back to exactly this,
- * so ids stay the same across resets.
+ * A validated scenario whose omitted ids (and webhook secrets) have been generated. Reset goes
+ * back to exactly this, so ids and secrets stay the same across resets.
  *
  * @example
  * ```ts
  * const resolved: ResolvedScenario = parseScenario(input);
  * resolved.tenants[0]?.users[0]?.id; // always a string
+ * resolved.tenants[0]?.webhooks[0]?.secret; // 'whsec_…', generated when the scenario gave none
  * ```
  */
-export type ResolvedScenario = WithIds<Scenario>;
+export type ResolvedScenario = Omit<WithIds<Scenario>, 'tenants'> & {
+  tenants: (Omit<WithIds<ScenarioTenant>, 'webhooks'> & { webhooks: ResolvedWebhook[] })[];
+};
 
 function fillIds<T extends { id?: string | undefined }>(rows: readonly T[]): (T & { id: string })[] {
   return rows.map((row) => ({ ...row, id: row.id === undefined ? newId() : flat(row.id) }));
@@ -115,6 +122,10 @@ export function parseScenario(input: unknown): ResolvedScenario {
       files: fillIds(tenant.files),
       faxes: fillIds(tenant.faxes),
       calendarEvents: fillIds(tenant.calendarEvents),
+      webhooks: fillIds(tenant.webhooks).map((webhook) => ({
+        ...webhook,
+        secret: webhook.secret ?? generateWebhookSecret(),
+      })),
     })),
   };
   if (typeof input === 'object' && input !== null) cache.set(input, resolved);

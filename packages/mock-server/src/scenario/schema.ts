@@ -13,6 +13,7 @@ import {
 } from '@commflow/contract';
 import * as z from 'zod';
 import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../gating-names.js';
+import { ScenarioWebhookSchema } from '../webhooks/subscription-schemas.js';
 
 const optionalId = z.optional(Id).meta({ description: 'A UUID v4. Generated when omitted.' });
 const createdAt = z.optional(DateTimeInput).meta({
@@ -95,13 +96,25 @@ const AiAgentSchema = z.strictObject({
   createdAt,
 });
 
-const FileSchema = FileItem.pick({ name: true, mimeType: true, size: true, ownerEmail: true })
-  .extend({ id: optionalId, createdAt })
-  .strict();
+// Fields taken from the contract's shapes (not its methods), so either zod flavour fits.
+const FileSchema = z.strictObject({
+  name: FileItem.shape.name,
+  mimeType: FileItem.shape.mimeType,
+  size: FileItem.shape.size,
+  ownerEmail: FileItem.shape.ownerEmail,
+  id: optionalId,
+  createdAt,
+});
 
-const FaxSchema = Fax.pick({ type: true, from: true, to: true, pages: true, status: true })
-  .extend({ id: optionalId, createdAt })
-  .strict();
+const FaxSchema = z.strictObject({
+  type: Fax.shape.type,
+  from: Fax.shape.from,
+  to: Fax.shape.to,
+  pages: Fax.shape.pages,
+  status: Fax.shape.status,
+  id: optionalId,
+  createdAt,
+});
 
 const CalendarEventSchema = z.strictObject({
   id: optionalId,
@@ -131,6 +144,10 @@ const TenantSchema = z.strictObject({
   files: z.array(FileSchema).default([]),
   faxes: z.array(FaxSchema).default([]),
   calendarEvents: z.array(CalendarEventSchema).default([]),
+  webhooks: z.array(ScenarioWebhookSchema).default([]).meta({
+    description:
+      'Webhook subscriptions of the tenant, loaded on every reset. A secret left out is generated once per load.',
+  }),
 });
 
 const ApiKeySchema = z.strictObject({
@@ -180,6 +197,14 @@ const referenceChecks = (scenario: ScenarioOutputShape, push: (issue: Issue) => 
     (key) => key.key,
     (i) => ['apiKeys', i, 'key'],
     'key',
+  );
+  // Subscription ids are global, like the control surface's: unique across tenants.
+  const webhooks = scenario.tenants.flatMap((tenant, t) => tenant.webhooks.map((webhook, w) => ({ webhook, t, w })));
+  unique(
+    webhooks,
+    (entry) => entry.webhook.id?.toLowerCase(),
+    (i) => ['tenants', webhooks[i]?.t ?? 0, 'webhooks', webhooks[i]?.w ?? 0, 'id'],
+    'webhook id',
   );
   const tenantIds = new Set(scenario.tenants.map((tenant) => tenant.id));
   scenario.apiKeys.forEach((key, i) => {

@@ -256,6 +256,12 @@ export async function sendInProcess(
 ): Promise<AttemptOutcome> {
   const { signal, dispose } = attemptSignal(options);
   const aborted = new Promise<never>((_, reject) => {
+    // The dispatcher may have been closed while the attempt was being signed: then the signal
+    // is aborted already, and an 'abort' listener would never fire.
+    if (signal.aborted) {
+      reject(new Error('aborted'));
+      return;
+    }
     signal.addEventListener(
       'abort',
       () => {
