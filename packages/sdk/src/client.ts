@@ -10,10 +10,11 @@ import {
   type Pagination,
 } from '@commflow/contract';
 import ky from 'ky';
+import * as z from 'zod/mini';
 import { APIPromise } from './core/api-promise.js';
 import { CommFlowError } from './core/errors.js';
 import { Page, PagePromise } from './core/pagination.js';
-import { execute, type ClientState, type RequestOptions } from './core/request.js';
+import { baseHeadersOf, execute, type ClientState, type RequestOptions } from './core/request.js';
 import type { ListItem, OperationResult, PagedOperationId } from './core/types.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
 import { readEnv } from './internal/utils.js';
@@ -85,13 +86,9 @@ function lowerCaseKeys(headers: Readonly<Record<string, string>> | undefined): R
   return out;
 }
 
-/** The fetch ky calls: the caller's (or the global one at call time), without an empty `init` that would make it copy the request. */
-function fetchFor(custom: Fetch | undefined): (input: unknown, init?: RequestInit) => Promise<Response> {
-  return (input, init) => {
-    const fetch = custom ?? globalThis.fetch;
-    const request = input as Request;
-    return init === undefined || Object.keys(init).length === 0 ? fetch(request) : fetch(request, init);
-  };
+/** The caller's fetch, or the global one as it is at call time (so that a later patch, like msw's, applies). */
+function fetchFor(custom: Fetch | undefined): Fetch {
+  return custom ?? ((request, init) => globalThis.fetch(request, init));
 }
 
 function fail(message: string): never {
@@ -104,11 +101,11 @@ function resolveState(options: ClientOptions): ClientState {
   const baseUrl = options.baseUrl ?? readEnv('COMMFLOW_BASE_URL');
   if (apiKey === undefined) fail('no API key. Pass { apiKey } or set COMMFLOW_API_KEY.');
   // Never quote the key: a malformed one may still be a real secret.
-  if (!ApiKey.safeParse(apiKey).success) {
+  if (!z.safeParse(ApiKey, apiKey).success) {
     fail('the API key is malformed: it must be cf_ or cfa_ followed by at least 24 of [A-Za-z0-9_].');
   }
   if (tenantId === undefined) fail('no tenant. Pass { tenantId } or set COMMFLOW_TENANT_ID.');
-  if (!IdInput.safeParse(tenantId).success) fail(`tenantId must be a UUID, got "${tenantId}".`);
+  if (!z.safeParse(IdInput, tenantId).success) fail(`tenantId must be a UUID, got "${tenantId}".`);
   if (baseUrl === undefined) fail('no base URL. Pass { baseUrl } or set COMMFLOW_BASE_URL.');
   let url: URL;
   try {
@@ -121,7 +118,7 @@ function resolveState(options: ClientOptions): ClientState {
   }
   if (url.search || url.hash) fail('baseUrl must not have a query or a fragment.');
   const { userEmail } = options;
-  if (userEmail !== undefined && !Email.safeParse(userEmail).success) {
+  if (userEmail !== undefined && !z.safeParse(Email, userEmail).success) {
     fail(`userEmail must be an email address, got "${userEmail}".`);
   }
   const maxRetries = options.maxRetries ?? 2;
@@ -136,13 +133,13 @@ function resolveState(options: ClientOptions): ClientState {
   const logLevel = options.logLevel ?? (envLevel !== undefined && isLogLevel(envLevel) ? envLevel : 'warn');
   if (!isLogLevel(logLevel)) fail('logLevel must be one of off, error, warn, info, debug.');
 
+  const headers = lowerCaseKeys(options.headers);
   return {
-    ky: ky.create({
-      // The SDK runs its own retry loop (see README, "Retries"): ky sends one attempt and reports.
-      retry: 0,
-      throwHttpErrors: false,
-      fetch: fetchFor(options.fetch),
-    }),
+    // One ky instance per client, with everything static baked in, so a call passes only its own
+    // options (ky merges every key of every call). The SDK runs its own retry loop (see README,
+    // "Retries"): ky sends one attempt, bounded by the per-attempt timeout, and reports.
+    ky: ky.create({ retry: 0, throwHttpErrors: false, timeout }),
+    fetch: fetchFor(options.fetch),
     apiKey,
     baseUrl: url.href.replace(/\/+$/, ''),
     tenantId,
@@ -150,7 +147,8 @@ function resolveState(options: ClientOptions): ClientState {
     maxRetries,
     timeout,
     maxRetryAfter,
-    headers: lowerCaseKeys(options.headers),
+    headers,
+    ...baseHeadersOf(headers, apiKey, tenantId, userEmail),
     log: new LevelLogger(options.logger ?? console, logLevel),
   };
 }

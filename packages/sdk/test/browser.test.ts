@@ -82,7 +82,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : null;
       void mock
         .fetch(
           new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, {

@@ -1,3 +1,6 @@
+import { HEADERS } from '@commflow/contract';
+import { numericHeader } from '../internal/utils.js';
+
 /**
  * The rate-limit state reported with a response. Each field is `null` when the header was absent.
  *
@@ -37,6 +40,31 @@ export interface WithResponse<T> {
 }
 
 /**
+ * What a call settles with inside the SDK: the result and its response. The request id and
+ * rate-limit state of {@link WithResponse} are read from the response only when asked for.
+ *
+ * @internal
+ */
+export interface ResponseResult<T> {
+  data: T;
+  response: Response;
+}
+
+function withResponseOf<T>(result: ResponseResult<T>): WithResponse<T> {
+  const { headers } = result.response;
+  return {
+    data: result.data,
+    response: result.response,
+    requestId: headers.get(HEADERS.requestId),
+    rateLimit: {
+      limit: numericHeader(headers, HEADERS.rateLimitLimit),
+      remaining: numericHeader(headers, HEADERS.rateLimitRemaining),
+      resetSeconds: numericHeader(headers, HEADERS.rateLimitReset),
+    },
+  };
+}
+
+/**
  * The promise every SDK call returns. Await it for the result, or call `.withResponse()` for the
  * result with its response, request id and rate-limit state. The request starts at once, and
  * both ways of reading it share that one request.
@@ -48,11 +76,12 @@ export interface WithResponse<T> {
  * ```
  */
 export class APIPromise<T> extends Promise<T> {
-  readonly #result: Promise<WithResponse<T>>;
+  readonly #result: Promise<ResponseResult<T>>;
   #data: Promise<T> | undefined;
+  #withResponse: Promise<WithResponse<T>> | undefined;
 
   /** @internal */
-  constructor(result: Promise<WithResponse<T>>) {
+  constructor(result: Promise<ResponseResult<T>>) {
     super((resolve) => {
       // Settled at once and never read: `then`, `catch` and `finally` read `#result` instead.
       resolve(undefined as T);
@@ -74,7 +103,7 @@ export class APIPromise<T> extends Promise<T> {
    * ```
    */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#result;
+    return (this.#withResponse ??= this.#result.then(withResponseOf));
   }
 
   #value(): Promise<T> {

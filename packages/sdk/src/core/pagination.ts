@@ -1,5 +1,5 @@
 import type { Pagination } from '@commflow/contract';
-import { APIPromise, type WithResponse } from './api-promise.js';
+import { APIPromise, type ResponseResult } from './api-promise.js';
 import { CommFlowError } from './errors.js';
 
 /** The query of a list call, as the SDK passes it between pages. */
@@ -184,7 +184,7 @@ export class Page<Item> implements AsyncIterable<Item> {
 export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIterable<Item> {
   /** @internal */
   // eslint-disable-next-line @typescript-eslint/no-useless-constructor -- narrows the parameter type for docs
-  constructor(result: Promise<WithResponse<Page<Item>>>) {
+  constructor(result: Promise<ResponseResult<Page<Item>>>) {
     super(result);
   }
 
