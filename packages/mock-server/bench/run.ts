@@ -140,7 +140,8 @@ async function loopback(): Promise<void> {
   const sample = await fetch(`${running.url}/api/v1/contacts?limit=50`, { headers });
   const body = Buffer.from(await sample.arrayBuffer());
   const sampleHeaders = Object.fromEntries(sample.headers);
-  delete sampleHeaders['content-length'];
+  // Content-Length stays: without it the bare server would answer chunked, other framing than the mock's.
+  sampleHeaders['content-length'] = String(body.byteLength);
   delete sampleHeaders.date;
   delete sampleHeaders.connection;
   delete sampleHeaders['keep-alive'];
@@ -185,8 +186,12 @@ line(
   'machine',
   `${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, ${mb(os.totalmem())} RAM, Node ${process.version}, ${os.platform()}`,
 );
-memory();
-createTime();
-await cursorPages();
-await inProcess();
+// `--only-loopback` (or BENCH_ONLY=loopback) runs just the loopback comparison, for iterating.
+const onlyLoopback = process.argv.includes('--only-loopback') || process.env.BENCH_ONLY === 'loopback';
+if (!onlyLoopback) {
+  memory();
+  createTime();
+  await cursorPages();
+  await inProcess();
+}
 if (!process.argv.includes('--no-loopback')) await loopback();

@@ -28,6 +28,29 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/**
+ * The request log. A write to stdout is a system call (synchronous for files and pipes), one per
+ * request: lines are gathered instead and written together once the current burst of I/O has
+ * been handled (`setImmediate`), or at once past 64 KiB. Every line still gets out, in order.
+ */
+let pendingLog = '';
+let flushScheduled = false;
+function flushLog(): void {
+  flushScheduled = false;
+  if (pendingLog === '') return;
+  const text = pendingLog;
+  pendingLog = '';
+  process.stdout.write(text);
+}
+function logLine(text: string): void {
+  pendingLog += text;
+  if (pendingLog.length >= 65_536) flushLog();
+  else if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flushLog);
+  }
+}
+
 async function main(): Promise<void> {
   let values;
   try {
@@ -72,7 +95,7 @@ async function main(): Promise<void> {
     // The CLI's process serves only the mock: let the adapter use its faster Response.
     overrideGlobalObjects: true,
     log: (line) => {
-      process.stdout.write(`${line.method} ${line.path} ${line.status} ${line.ms.toFixed(1)}ms\n`);
+      logLine(`${line.method} ${line.path} ${line.status} ${line.ms.toFixed(1)}ms\n`);
     },
   }).catch((error: unknown) => fail(`cannot listen on ${values.host}:${port}: ${(error as Error).message}`));
   process.stdout.write(`${running.url}\n`);
@@ -87,7 +110,10 @@ async function main(): Promise<void> {
     process.stdout.write(`# tenant ${tenant.id}  ${tenant.name} (${tenant.mode})\n`);
   }
   const stop = () => {
-    void running.close().then(() => process.exit(0));
+    void running.close().then(() => {
+      flushLog();
+      process.exit(0);
+    });
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

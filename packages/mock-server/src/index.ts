@@ -17,7 +17,7 @@ export {
   type CarrierResult,
 } from './carrier.js';
 export { MAGIC_DIAL_DESTINATIONS, CALL_ACTIONS, type CallAction } from './domains/voice.js';
-export type { EventListener } from './events/index.js';
+export { EventLog, type EventListener } from './events/index.js';
 export { FaultSchema, type FaultInput } from './faults.js';
 export type { JournalEntry } from './journal.js';
 export type { RateLimit } from './keys.js';
@@ -26,7 +26,9 @@ export {
   parseScenario,
   ScenarioError,
   type ResolvedScenario,
+  type ResolvedWebhook,
   type ScenarioIssue,
+  type ScenarioTenant,
   type WithIds,
 } from './scenario/parse.js';
 export { demoScenario, DEMO_KEYS, DEMO_PLANS, DEMO_TENANTS } from './scenario/demo.js';
@@ -54,4 +56,8 @@ export {
   type WebhookCallbackResult,
   type WebhookDelivery,
   type WebhookSubscriptionView,
+  type CreateWebhookSubscriptionData,
+  type SubscriptionStoreOptions,
+  type WebhookDispatcherOptions,
+  type WebhookTarget,
 } from './webhooks/index.js';

@@ -40,22 +40,35 @@ export function createNodeListener(
   } = {},
 ) {
   const log = options.log;
-  return getRequestListener(
-    async (request) => {
-      if (log === undefined) return mock.handle(request);
-      const started = performance.now();
-      const response = await mock.handle(request);
-      const url = new URL(request.url);
-      log({
-        method: request.method,
-        path: url.pathname + url.search,
-        status: response.status,
-        ms: performance.now() - started,
-      });
-      return response;
-    },
-    { overrideGlobalObjects: options.overrideGlobalObjects ?? false },
-  );
+  const fetchCallback =
+    log === undefined
+      ? (request: Request) => mock.handle(request)
+      : async (request: Request) => {
+          const started = performance.now();
+          const response = await mock.handle(request);
+          log({
+            method: request.method,
+            path: pathAndQuery(request.url),
+            status: response.status,
+            ms: performance.now() - started,
+          });
+          return response;
+        };
+  return getRequestListener(fetchCallback, { overrideGlobalObjects: options.overrideGlobalObjects ?? false });
+}
+
+/**
+ * The path and query of an absolute request URL, as `URL` would give them. The adapter's URLs
+ * are already normalised, so slicing after the origin is enough; one with a fragment goes
+ * through `URL`, which drops it.
+ */
+function pathAndQuery(href: string): string {
+  const start = href.indexOf('/', href.indexOf('//') + 2);
+  if (start === -1 || href.includes('#')) {
+    const url = new URL(href);
+    return url.pathname + url.search;
+  }
+  return href.slice(start);
 }
 
 /**

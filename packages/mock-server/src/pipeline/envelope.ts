@@ -4,22 +4,57 @@ import type { StoredResponse } from '../idempotency-store.js';
 import type { RequestContext } from './context.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const REQUEST_ID = HEADERS.requestId.toLowerCase();
+const LIMIT = HEADERS.rateLimitLimit.toLowerCase();
+const REMAINING = HEADERS.rateLimitRemaining.toLowerCase();
+const RESET = HEADERS.rateLimitReset.toLowerCase();
 
-/** The headers every response carries: the request id, and the rate-limit state when the key was recognised. */
-function commonHeaders(context: RequestContext): Headers {
-  const headers = new Headers({ 'content-type': JSON_CONTENT_TYPE, [HEADERS.requestId]: context.requestId });
-  if (context.rate !== undefined) {
-    headers.set(HEADERS.rateLimitLimit, String(context.rate.limit));
-    headers.set(HEADERS.rateLimitRemaining, String(context.rate.remaining));
-    headers.set(HEADERS.rateLimitReset, String(context.rate.resetSeconds));
+/**
+ * The headers every response carries: the request id, and the rate-limit state when the key was
+ * recognised. A plain record, lower-case names, in the order a `Headers` would list them
+ * (sorted): the Node adapter writes a record straight to `writeHead`, where a `Headers` would be
+ * built and then iterated back into one.
+ */
+function commonHeaders(context: RequestContext): Record<string, string> {
+  const rate = context.rate;
+  if (rate === undefined) return { 'content-type': JSON_CONTENT_TYPE, [REQUEST_ID]: context.requestId };
+  return {
+    'content-type': JSON_CONTENT_TYPE,
+    [LIMIT]: String(rate.limit),
+    [REMAINING]: String(rate.remaining),
+    [RESET]: String(rate.resetSeconds),
+    [REQUEST_ID]: context.requestId,
+  };
+}
+
+/** `headers` with `extra` merged in (names lower-cased, later wins), sorted by name like a `Headers`. */
+function withHeaders(
+  headers: Record<string, string>,
+  extra: Iterable<readonly [string, string]>,
+): Record<string, string> {
+  const merged = new Map(Object.entries(headers));
+  for (const [name, value] of extra) merged.set(name.toLowerCase(), value);
+  const sorted: Record<string, string> = {};
+  for (const name of [...merged.keys()].sort()) sorted[name] = merged.get(name) ?? '';
+  return sorted;
+}
+
+/** The last timestamp formatted: many requests share a millisecond, and `toISOString` is not free. */
+let lastStampMs = Number.NaN;
+let lastStampIso = '';
+function timestamp(context: RequestContext): string {
+  const now = context.world.clock.now();
+  if (now !== lastStampMs) {
+    lastStampIso = new Date(now).toISOString();
+    lastStampMs = now;
   }
-  return headers;
+  return lastStampIso;
 }
 
 /** The success envelope: `{ success, data, meta: { requestId, timestamp, pagination? } }`. */
 export function successResponse(context: RequestContext): { response: Response; body: string } {
   const result = context.result ?? { data: {} };
-  const meta: Record<string, unknown> = { requestId: context.requestId, timestamp: context.world.clock.iso() };
+  const meta: Record<string, unknown> = { requestId: context.requestId, timestamp: timestamp(context) };
   if (result.pagination !== undefined) meta.pagination = result.pagination;
   const body = JSON.stringify({ success: true, data: result.data, meta });
   const status = result.status ?? context.op?.successStatus[0] ?? 200;
@@ -33,10 +68,10 @@ export function errorResponse(context: RequestContext, error: ApiError): { respo
   const body = JSON.stringify({
     success: false,
     error: payload,
-    meta: { requestId: context.requestId, timestamp: context.world.clock.iso() },
+    meta: { requestId: context.requestId, timestamp: timestamp(context) },
   });
-  const headers = commonHeaders(context);
-  for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
+  const extra = Object.entries(error.headers);
+  const headers = extra.length === 0 ? commonHeaders(context) : withHeaders(commonHeaders(context), extra);
   return { response: new Response(body, { status: error.status, headers }), body };
 }
 
@@ -45,10 +80,11 @@ export function errorResponse(context: RequestContext, error: ApiError): { respo
  * `meta.requestId` and `X-Request-Id` name this request, so they still match each other.
  */
 export function replayResponse(context: RequestContext, stored: StoredResponse): Response {
-  const headers = commonHeaders(context);
-  for (const [name, value] of stored.headers) headers.set(name, value);
-  headers.set(HEADERS.requestId, context.requestId);
-  headers.set(HEADERS.idempotentReplayed, 'true');
+  const headers = withHeaders(commonHeaders(context), [
+    ...stored.headers,
+    [HEADERS.requestId, context.requestId],
+    [HEADERS.idempotentReplayed, 'true'],
+  ]);
   const body = JSON.parse(stored.body) as { meta: { requestId: string } };
   body.meta.requestId = context.requestId;
   return new Response(JSON.stringify(body), { status: stored.status, headers });

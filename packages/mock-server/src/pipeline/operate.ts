@@ -2,6 +2,7 @@ import { ERROR_CATALOGUE, type OperationId } from '@commflow/contract';
 import { ApiError } from '../api-error.js';
 import { HANDLERS } from '../domains/index.js';
 import type { Handler, OperationInput } from '../domains/types.js';
+import type { FaultStore } from '../faults.js';
 import type { RequestContext, Step } from './context.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -12,12 +13,8 @@ function codeFor(status: number): string {
   return entry?.[0] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
 }
 
-/** Applies an injected fault, if one matches: stall, then fail when it has a status. */
-async function applyFault(context: RequestContext): Promise<void> {
-  const op = context.op;
-  if (op === undefined) return;
-  const fault = context.world.faults.take(context.request.method, context.url.pathname, op.path);
-  if (fault === undefined) return;
+/** Stalls for an injected fault's delay, then fails when it has a status. */
+async function applyFault(fault: NonNullable<ReturnType<FaultStore['take']>>): Promise<void> {
   if (fault.delayMs !== undefined && fault.delayMs > 0) await sleep(fault.delayMs);
   if (fault.status === undefined) return;
   const headers: Record<string, string> = { 'X-Mock-Fault': 'injected' };
@@ -28,8 +25,7 @@ async function applyFault(context: RequestContext): Promise<void> {
 }
 
 /** Runs the operation's domain handler with the validated input. */
-export const runOperation: Step = async (context) => {
-  await applyFault(context);
+function operate(context: RequestContext): void {
   const { op, tenant } = context;
   if (op === undefined || tenant === undefined) return;
   const handler = HANDLERS[op.id as OperationId] as Handler<OperationId>;
@@ -43,4 +39,22 @@ export const runOperation: Step = async (context) => {
   } as OperationInput<OperationId>;
   const output = handler(input);
   context.result = output;
+}
+
+/**
+ * Applies an injected fault, if one matches (stall, then fail when it has a status), then runs
+ * the operation. Synchronous when no fault matches.
+ */
+export const runOperation: Step = (context) => {
+  const op = context.op;
+  const fault =
+    op === undefined ? undefined : context.world.faults.take(context.request.method, context.url.pathname, op.path);
+  if (fault !== undefined) {
+    return applyFault(fault).then(() => {
+      operate(context);
+      return undefined;
+    });
+  }
+  operate(context);
+  return undefined;
 };

@@ -1,6 +1,10 @@
 import { HEADER_SCHEMAS, HEADERS } from '@commflow/contract';
 import { ApiError, invalid } from '../api-error.js';
 import type { Step } from './context.js';
+import { BoundedMemo } from './memo.js';
+
+/** Tenant ids that passed the header schema (pure, so they pass again). */
+const wellFormed = new BoundedMemo<string, true>(1024);
 
 /**
  * Reads `X-Tenant-Id`: missing or not a uuid is 400; a tenant the key may not access is 403,
@@ -9,10 +13,14 @@ import type { Step } from './context.js';
 export const resolveTenant: Step = (context) => {
   const value = context.request.headers.get(HEADERS.tenantId);
   if (value === null) throw invalid(['header', HEADERS.tenantId], 'Required');
-  const parsed = HEADER_SCHEMAS.T.safeParse(value);
-  if (!parsed.success) throw invalid(['header', HEADERS.tenantId], parsed.error.issues[0]?.message ?? 'Invalid');
-  const tenant = context.world.tenants.get(value.toLowerCase());
-  if (context.key?.tenantIds.has(value.toLowerCase()) !== true || tenant === undefined) {
+  if (wellFormed.get(value) === undefined) {
+    const parsed = HEADER_SCHEMAS.T.safeParse(value);
+    if (!parsed.success) throw invalid(['header', HEADERS.tenantId], parsed.error.issues[0]?.message ?? 'Invalid');
+    wellFormed.set(value, true);
+  }
+  const id = value.toLowerCase();
+  const tenant = context.world.tenants.get(id);
+  if (context.key?.tenantIds.has(id) !== true || tenant === undefined) {
     throw new ApiError('TENANT_ACCESS_DENIED', 'This API key may not access the tenant.');
   }
   context.tenant = tenant;

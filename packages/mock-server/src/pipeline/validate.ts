@@ -8,6 +8,7 @@ import {
 import * as z from 'zod';
 import { ApiError, validationError } from '../api-error.js';
 import { parseJsonBytes } from '../json.js';
+import { BoundedMemo } from './memo.js';
 import type { RequestContext, Step } from './context.js';
 
 type Location = 'header' | 'path' | 'query' | 'body';
@@ -32,6 +33,15 @@ const headerSchemaOf = (op: OperationDefinition) => {
   }
   return schema;
 };
+
+/**
+ * Header and query checks already passed, per operation and values. The schemas are pure, so a
+ * combination that passed once passes again: a client repeating a request skips zod. Only
+ * successes are kept (errors are built afresh), and no key is ever a secret: the API key is not
+ * among an operation's validated headers.
+ */
+const passedHeaders = new BoundedMemo<string, true>(4096);
+const decodedQueries = new BoundedMemo<string, Readonly<Record<string, unknown>>>(4096);
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
@@ -92,18 +102,25 @@ function queryRecord(url: URL, issues: ValidationIssue[]): Record<string, string
  * Validates headers, path parameters, query and body against the operation's contract schemas,
  * reporting every issue at once. Nothing has changed state yet, so a 400 leaves no trace.
  */
-export const validateRequest: Step = async (context) => {
+export const validateRequest: Step = (context) => {
   const op = context.op;
   if (op === undefined) return;
   const issues: ValidationIssue[] = [];
 
   const headerValues: Record<string, string> = {};
+  let headerMemoKey = op.id;
   for (const code of op.headers) {
-    const value = context.request.headers.get(HEADER_BY_CODE[code]);
-    if (value !== null) headerValues[HEADER_BY_CODE[code]] = value;
+    const name = HEADER_BY_CODE[code];
+    const value = context.request.headers.get(name);
+    // Length-prefixed, so that no value can imitate another combination.
+    headerMemoKey += value === null ? '\n-' : `\n${value.length}:${value}`;
+    if (value !== null) headerValues[name] = value;
   }
-  const headers = headerSchemaOf(op).safeParse(headerValues);
-  if (!headers.success) issues.push(...toDetails('header', headers.error.issues));
+  if (passedHeaders.get(headerMemoKey) === undefined) {
+    const headers = headerSchemaOf(op).safeParse(headerValues);
+    if (headers.success) passedHeaders.set(headerMemoKey, true);
+    else issues.push(...toDetails('header', headers.error.issues));
+  }
 
   let params: unknown = {};
   if (op.pathParams !== undefined) {
@@ -112,25 +129,50 @@ export const validateRequest: Step = async (context) => {
     else issues.push(...toDetails('path', parsed.error.issues));
   }
 
-  const rawQuery = queryRecord(context.url, issues);
   let query: unknown = {};
-  if (op.query !== undefined) {
-    const parsed = z.safeDecode(op.query, rawQuery);
-    if (parsed.success) query = parsed.data;
-    else issues.push(...toDetails('query', parsed.error.issues));
+  const queryMemoKey = `${op.id}\n${context.url.search}`;
+  const decoded = decodedQueries.get(queryMemoKey);
+  if (decoded !== undefined) {
+    // A fresh copy: the operation gets its own object, as from zod.
+    query = { ...decoded };
   } else {
-    for (const name of Object.keys(rawQuery)) issues.push({ path: ['query', name], message: 'Unrecognized key' });
+    const queryIssues: ValidationIssue[] = [];
+    const rawQuery = queryRecord(context.url, queryIssues);
+    if (op.query !== undefined) {
+      const parsed = z.safeDecode(op.query, rawQuery);
+      if (parsed.success) {
+        query = parsed.data;
+        if (queryIssues.length === 0) decodedQueries.set(queryMemoKey, { ...parsed.data });
+      } else queryIssues.push(...toDetails('query', parsed.error.issues));
+    } else {
+      for (const name of Object.keys(rawQuery))
+        queryIssues.push({ path: ['query', name], message: 'Unrecognized key' });
+    }
+    issues.push(...queryIssues);
   }
 
-  let body: unknown;
-  if (op.body !== undefined) {
-    const raw = await parseBody(context);
-    context.rawBody = raw;
-    const parsed = op.body.safeParse(raw);
-    if (parsed.success) body = parsed.data;
-    else issues.push(...toDetails('body', parsed.error.issues));
+  if (op.body === undefined) {
+    // No body to read: stay synchronous.
+    if (issues.length > 0) throw validationError(issues);
+    context.input = { params, query, body: undefined };
+    return;
   }
-
-  if (issues.length > 0) throw validationError(issues);
-  context.input = { params, query, body };
+  return validateBody(context, op.body, issues).then((body) => {
+    context.input = { params, query, body };
+    return undefined;
+  });
 };
+
+/** Reads, parses and validates the body, then throws every issue found so far, if any. */
+async function validateBody(
+  context: RequestContext,
+  schema: NonNullable<OperationDefinition['body']>,
+  issues: ValidationIssue[],
+): Promise<unknown> {
+  const raw = await parseBody(context);
+  context.rawBody = raw;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) issues.push(...toDetails('body', parsed.error.issues));
+  if (issues.length > 0) throw validationError(issues);
+  return parsed.data;
+}

@@ -69,8 +69,26 @@ export type WithIds<T> = T extends readonly (infer Item)[]
     ? { [K in keyof T as Exclude<K, 'id'>]: WithIds<T[K]> } & ('id' extends keyof T ? { id: string } : unknown)
     : T;
 
-type ScenarioTenant = Scenario['tenants'][number];
-type ResolvedWebhook = WithIds<ScenarioTenant['webhooks'][number]> & { secret: string };
+/**
+ * One tenant of a validated scenario, before its ids are filled in.
+ *
+ * @example
+ * ```ts
+ * const tenant: ScenarioTenant = ScenarioSchema.parse(input).tenants[0]!;
+ * ```
+ */
+export type ScenarioTenant = Scenario['tenants'][number];
+
+/**
+ * A scenario webhook subscription with its id and secret decided (generated once, at parse time,
+ * so both stay the same across resets).
+ *
+ * @example
+ * ```ts
+ * const secret = parseScenario(input).tenants[0]?.webhooks[0]?.secret; // 'whsec_…'
+ * ```
+ */
+export type ResolvedWebhook = WithIds<ScenarioTenant['webhooks'][number]> & { secret: string };
 
 /**
  * A validated scenario whose omitted ids (and webhook secrets) have been generated. Reset goes

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ApiError } from '../api-error.js';
 import type { KeyPart, SortKey } from './sorted-index.js';
 
@@ -7,6 +7,10 @@ export interface CursorPosition {
   key: SortKey;
   id: string;
 }
+
+/** Digests already computed: every page of a list asks for the same one. Bounded. */
+const DIGEST_CAPACITY = 4096;
+const digests = new Map<string, string>();
 
 /**
  * A digest of the filters a list was asked with (operation, search, acting user, parent id…).
@@ -17,7 +21,13 @@ export function filterDigest(filters: Readonly<Record<string, string | number | 
     .sort()
     .map((name) => `${name}=${String(filters[name] ?? '')}`)
     .join('&');
-  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
+  let digest = digests.get(text);
+  if (digest === undefined) {
+    digest = hash('sha256', text, 'base64url').slice(0, 16);
+    if (digests.size >= DIGEST_CAPACITY) digests.clear();
+    digests.set(text, digest);
+  }
+  return digest;
 }
 
 /** Encodes a position as an opaque base64url cursor. */
