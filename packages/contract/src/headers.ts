@@ -51,5 +51,12 @@ export const HEADER_BY_CODE = {
   I: HEADERS.idempotencyKey,
 } as const satisfies Record<HeaderCode, string>;
 
-/** The largest request body the service accepts: 1 MiB. */
+/**
+ * The largest request body the service accepts: 1 MiB.
+ *
+ * @example
+ * ```ts
+ * if (body.byteLength > MAX_BODY_BYTES) throw new Error('payload too large');
+ * ```
+ */
 export const MAX_BODY_BYTES = 1024 * 1024;

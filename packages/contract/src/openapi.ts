@@ -8,7 +8,14 @@ import { ErrorEnvelope, successEnvelope } from './schemas/envelope.js';
 import { EVENT_SCHEMAS } from './schemas/events.js';
 import { HEADER_SCHEMAS } from './schemas/headers.js';
 
-/** The version of the interface the document describes. */
+/**
+ * The version of the interface the document describes.
+ *
+ * @example
+ * ```ts
+ * createOpenApiDocument().info.version === API_VERSION; // true
+ * ```
+ */
 export const API_VERSION = '1.1.0';
 
 type JsonSchema = Record<string, unknown>;

@@ -2,7 +2,14 @@ import * as z from 'zod/mini';
 import { HEADER_BY_CODE, type HeaderCode } from '../headers.js';
 import { Email, IdempotencyKey, IdInput, RequestId } from './primitives.js';
 
-/** The value schema of each header code. */
+/**
+ * The value schema of each header code.
+ *
+ * @example
+ * ```ts
+ * HEADER_SCHEMAS.U.safeParse('ann@example.com').success; // true
+ * ```
+ */
 export const HEADER_SCHEMAS = {
   T: IdInput.check(z.meta({ description: 'The tenant this request is scoped to.' })),
   U: Email.check(z.meta({ description: 'The acting user: a user of the tenant.' })),

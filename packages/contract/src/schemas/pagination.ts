@@ -1,9 +1,23 @@
 import * as z from 'zod/mini';
 import { Cursor, queryInt } from './primitives.js';
 
-/** The page size when a list call names none. */
+/**
+ * The page size when a list call names none.
+ *
+ * @example
+ * ```ts
+ * const limit = query.limit ?? DEFAULT_PAGE_LIMIT; // 50
+ * ```
+ */
 export const DEFAULT_PAGE_LIMIT = 50;
-/** The largest page a list call may ask for. */
+/**
+ * The largest page a list call may ask for.
+ *
+ * @example
+ * ```ts
+ * await client.contacts.list({ limit: MAX_PAGE_LIMIT }); // 100 per page
+ * ```
+ */
 export const MAX_PAGE_LIMIT = 100;
 
 /**

@@ -14,7 +14,14 @@ export const WEBHOOK_HEADERS = {
   signature: 'webhook-signature',
 } as const;
 
-/** Verifiers accept timestamps this many seconds away from now, either way, by default. */
+/**
+ * Verifiers accept timestamps this many seconds away from now, either way, by default.
+ *
+ * @example
+ * ```ts
+ * await verifyWebhookSignature({ payload, headers, secret, toleranceSeconds: DEFAULT_TOLERANCE_SECONDS * 2 });
+ * ```
+ */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 const SECRET_PREFIX = 'whsec_';
