@@ -87,7 +87,10 @@ export interface RunningMockServer {
   /** `http://HOST:PORT`. */
   readonly url: string;
   readonly port: number;
-  /** Stops listening and drops open connections. */
+  /**
+   * Stops listening, drops open connections and, when this server created its mock, closes the
+   * mock too (pending webhook retries and their timers).
+   */
   close(): Promise<void>;
 }
 
@@ -136,12 +139,15 @@ export async function startMockServer(
     server,
     port,
     url: `http://${shownHost}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => {
           resolve();
         });
         server.closeAllConnections();
-      }),
+      });
+      // A mock passed in belongs to the caller, who closes it.
+      if (options.mock === undefined) await mock.close();
+    },
   };
 }
