@@ -1,6 +1,7 @@
 // @ts-check
 import eslint from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
@@ -26,8 +27,10 @@ export default defineConfig(
     },
   },
   {
-    files: ['**/*.js'],
+    // Plain JavaScript (configs, scripts) is linted without type information.
+    files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { parserOptions: { projectService: false }, globals: globals.node },
   },
   {
     // Tests may use non-null assertions on values they have just asserted.
