@@ -16,7 +16,9 @@ step "generated files are up to date (openapi.json, scenario.schema.json)"
 pnpm run openapi:check
 pnpm --filter @commflow/mock-server run scenario-schema:check
 step "unit and integration tests"
-pnpm run test:unit
+results="$(mktemp -d)/vitest.json"
+pnpm run test:unit --reporter=default --reporter=json --outputFile.json="$results"
+
 step "SDK suite on Node 22 and the newest Node"
 pnpm --filter @commflow/sdk run test:node-matrix
 step "package checks (publint, attw, size-limit)"
@@ -26,3 +28,4 @@ pnpm run docs
 step "examples"
 pnpm run examples
 step "all green"
+node -e 'const r = require(process.argv[1]); console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`)' "$results"
