@@ -1,22 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api-error.js';
 import { handleWebhookControlRequest, type WebhookDelivery } from '../../src/webhooks/index.js';
-import { callStarted, type Receiver, setup, startReceiver, tenantA } from './helpers.js';
+import { callStarted, setup, tenantA, fixtures } from './helpers.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function receiver(answer: Parameters<typeof startReceiver>[0]): Promise<Receiver> {
-  const started = await startReceiver(answer);
-  cleanups.push(started.close);
-  return started;
-}
+const { receiver, defer } = fixtures();
 
 function harness() {
   const h = setup();
-  cleanups.push(() => h.dispatcher.close());
+  defer(() => h.dispatcher.close());
   const call = async (method: string, path: string, body?: unknown) => {
     const init: RequestInit = { method };
     if (body !== undefined) init.body = JSON.stringify(body);

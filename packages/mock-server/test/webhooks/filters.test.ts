@@ -1,22 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { callStarted, type Receiver, setup, smsSent, startReceiver, tenantA, tenantB } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { callStarted, type Receiver, smsSent, startReceiver, tenantA, tenantB, fixtures } from './helpers.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function receiver(): Promise<Receiver> {
-  const started = await startReceiver(() => 200);
-  cleanups.push(started.close);
-  return started;
-}
-
-function harness() {
-  const h = setup();
-  cleanups.push(() => h.dispatcher.close());
-  return h;
-}
+const { receiver, harness, defer } = fixtures();
 
 const types = (hook: Receiver) => hook.received.map((r) => (JSON.parse(r.body) as { type: string }).type);
 
@@ -71,7 +56,7 @@ describe('who receives what', () => {
   it('fails the pending retries of a subscription disabled or deleted meanwhile, without sending', async () => {
     const { clock, events, dispatcher } = harness();
     const hook = await startReceiver(() => 500);
-    cleanups.push(hook.close);
+    defer(hook.close);
     const disabled = dispatcher.subscriptions.create({ tenantId: tenantA, url: hook.url });
     const deleted = dispatcher.subscriptions.create({ tenantId: tenantA, url: hook.url });
     callStarted(events);

@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,6 +52,35 @@ export async function startReceiver(answer: Answer): Promise<Receiver> {
       });
     });
   return receiver;
+}
+
+/**
+ * Per-file fixtures that close, after each test, whatever the test opened (in reverse order).
+ * Call once at the top of a test file.
+ */
+export function fixtures() {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  const defer = (cleanup: () => Promise<void>) => {
+    cleanups.push(cleanup);
+  };
+  return {
+    defer,
+    /** A receiver closed after the test; by default it answers 200. */
+    receiver: async (answer: Answer = () => 200): Promise<Receiver> => {
+      const started = await startReceiver(answer);
+      defer(started.close);
+      return started;
+    },
+    /** A dispatcher on a frozen clock, closed after the test. */
+    harness: (options: Parameters<typeof setup>[0] = {}) => {
+      const created = setup(options);
+      defer(() => created.dispatcher.close());
+      return created;
+    },
+  };
 }
 
 /** A frozen clock at the real current time (so `standardwebhooks`' ±5 min window holds), an event log and a dispatcher. */

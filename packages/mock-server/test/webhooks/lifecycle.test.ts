@@ -1,26 +1,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MockClock } from '../../src/clock.js';
 import { EventLog } from '../../src/events/event-log.js';
 import { WebhookDispatcher } from '../../src/webhooks/index.js';
-import { callStarted, type Receiver, setup, startReceiver, tenantA } from './helpers.js';
+import { callStarted, setup, tenantA, fixtures } from './helpers.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function receiver(answer: Parameters<typeof startReceiver>[0]): Promise<Receiver> {
-  const started = await startReceiver(answer);
-  cleanups.push(started.close);
-  return started;
-}
+const { receiver, defer } = fixtures();
 
 describe('never blocking the API', () => {
   it('returns from emit before the receiver is called', async () => {
     const { events, dispatcher } = setup();
-    cleanups.push(() => dispatcher.close());
+    defer(() => dispatcher.close());
     const order: string[] = [];
     dispatcher.subscriptions.create({
       tenantId: tenantA,
@@ -39,7 +30,7 @@ describe('never blocking the API', () => {
 
   it('keeps a throwing callback away from the emitter', async () => {
     const { events, dispatcher } = setup();
-    cleanups.push(() => dispatcher.close());
+    defer(() => dispatcher.close());
     dispatcher.subscriptions.create({
       tenantId: tenantA,
       callback: () => {
@@ -91,7 +82,7 @@ describe('disposal', () => {
       arrived(); // and never answer
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(
+    defer(
       () =>
         new Promise<void>((resolve) => {
           server.closeAllConnections();
@@ -114,7 +105,7 @@ describe('disposal', () => {
 
   it('reset() forgets deliveries and subscriptions but keeps listening', async () => {
     const { events, dispatcher } = setup();
-    cleanups.push(() => dispatcher.close());
+    defer(() => dispatcher.close());
     const hook = await receiver(() => 200);
     dispatcher.subscriptions.create({ tenantId: tenantA, url: hook.url });
     callStarted(events);
@@ -134,7 +125,7 @@ describe('standalone mode', () => {
     const clock = new MockClock(); // follows the wall clock
     const events = new EventLog(clock);
     const dispatcher = new WebhookDispatcher({ events, clock, retryScheduleMs: [10, 10] });
-    cleanups.push(() => dispatcher.close());
+    defer(() => dispatcher.close());
     let succeeded: () => void = () => undefined;
     const success = new Promise<void>((resolve) => {
       succeeded = resolve;

@@ -1,23 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_MS } from '../../src/webhooks/index.js';
-import { callStarted, type Receiver, setup, startReceiver, tenantA } from './helpers.js';
+import { callStarted, tenantA, fixtures } from './helpers.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function receiver(answer: Parameters<typeof startReceiver>[0]): Promise<Receiver> {
-  const started = await startReceiver(answer);
-  cleanups.push(started.close);
-  return started;
-}
-
-function harness() {
-  const h = setup();
-  cleanups.push(() => h.dispatcher.close());
-  return h;
-}
+const { receiver, harness } = fixtures();
 
 describe('retries on the mock clock', () => {
   it('follows the schedule of decisions §10', () => {

@@ -1,26 +1,11 @@
 import { EVENT_SCHEMAS } from '@commflow/contract';
 import { verifyWebhookSignature } from '@commflow/contract/webhooks';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEBHOOK_USER_AGENT } from '../../src/webhooks/index.js';
-import { callStarted, headerRecord, type Receiver, setup, smsSent, startReceiver, tenantA } from './helpers.js';
+import { callStarted, headerRecord, smsSent, tenantA, fixtures } from './helpers.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function receiver(): Promise<Receiver> {
-  const started = await startReceiver(() => 200);
-  cleanups.push(started.close);
-  return started;
-}
-
-function harness(options: Parameters<typeof setup>[0] = {}) {
-  const h = setup(options);
-  cleanups.push(() => h.dispatcher.close());
-  return h;
-}
+const { receiver, harness } = fixtures();
 
 describe('signing', () => {
   it('sends what the standardwebhooks package verifies: raw JSON body, headers, schema-valid payload', async () => {

@@ -1,25 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEBHOOK_USER_AGENT } from '../../src/webhooks/index.js';
-import { callStarted, type Receiver, setup, smsSent, startReceiver, tenantA } from './helpers.js';
+import { callStarted, smsSent, startReceiver, tenantA, fixtures } from './helpers.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function receiver(answer: Parameters<typeof startReceiver>[0]): Promise<Receiver> {
-  const started = await startReceiver(answer);
-  cleanups.push(started.close);
-  return started;
-}
-
-function harness(options: Parameters<typeof setup>[0] = {}) {
-  const h = setup(options);
-  cleanups.push(() => h.dispatcher.close());
-  return h;
-}
+const { receiver, harness, defer } = fixtures();
 
 describe('transport failures', () => {
   it('counts a redirect as a failure and never follows it', async () => {
@@ -40,7 +25,7 @@ describe('transport failures', () => {
     // A receiver that reads the request and never answers until the test ends.
     const server = createServer(() => undefined);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(
+    defer(
       () =>
         new Promise<void>((resolve) => {
           server.closeAllConnections();
