@@ -83,7 +83,7 @@ export const demoScenario = {
   tenants: [
     {
       id: DEMO_TENANTS.sandbox,
-      name: 'Acme (sandbox)',
+      name: 'Acme',
       mode: 'sandbox',
       users: [
         {
@@ -156,7 +156,7 @@ export const demoScenario = {
     },
     {
       id: DEMO_TENANTS.live,
-      name: 'Globex (live)',
+      name: 'Globex',
       mode: 'live',
       modules: ['contacts', 'voice', 'cdr', 'chat', 'sms', 'aiAgents', 'files', 'calendar', 'presence'],
       users: [
@@ -195,6 +195,6 @@ export const demoScenario = {
       permissions: ['users'],
       label: 'sandbox, users only',
     },
-    { key: DEMO_KEYS.revoked, tenantIds: [DEMO_TENANTS.sandbox], permissions: ['*'], revoked: true, label: 'revoked' },
+    { key: DEMO_KEYS.revoked, tenantIds: [DEMO_TENANTS.sandbox], permissions: ['*'], revoked: true, label: 'sandbox, to see UNAUTHENTICATED' },
   ],
 } satisfies ScenarioInput;
