@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { operations, headersSchema, type OperationId } from '../src/index.js';
+import { RequestId, operations, headersSchema, type OperationId } from '../src/index.js';
 
 const uuid = '3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31';
 
@@ -265,13 +265,15 @@ describe('headers', () => {
     expect(failingPaths(headersSchema(operations['users.list'].headers), tenant)).toEqual([]);
   });
 
-  it('limit X-Request-Id and Idempotency-Key to printable ASCII of bounded length', () => {
+  it('limit Idempotency-Key to printable ASCII of bounded length, and never refuse a request id', () => {
     const schema = headersSchema(operations['contacts.create'].headers);
     const base = { ...tenant, 'X-User-Email': 'ann@example.com' };
     expect(
       failingPaths(schema, { ...base, 'X-Request-Id': 'r'.repeat(200), 'Idempotency-Key': 'k'.repeat(255) }),
     ).toEqual([]);
-    expect(failingPaths(schema, { ...base, 'X-Request-Id': 'r'.repeat(201) })).toContain('X-Request-Id');
+    // An unusable request id is replaced by a generated one, never refused.
+    expect(failingPaths(schema, { ...base, 'X-Request-Id': 'r'.repeat(201) })).toEqual([]);
+    expect(RequestId.safeParse('r'.repeat(201)).success).toBe(false);
     expect(failingPaths(schema, { ...base, 'Idempotency-Key': 'k'.repeat(256) })).toContain('Idempotency-Key');
     expect(failingPaths(schema, { ...base, 'Idempotency-Key': 'ключ' })).toContain('Idempotency-Key');
   });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { HEADER_BY_CODE, type HeaderCode } from '../headers.js';
-import { Email, IdempotencyKey, IdInput, RequestId } from './primitives.js';
+import { Email, IdempotencyKey, IdInput } from './primitives.js';
 
 /**
  * The value schema of each header code.
@@ -13,7 +13,13 @@ import { Email, IdempotencyKey, IdInput, RequestId } from './primitives.js';
 export const HEADER_SCHEMAS = {
   T: IdInput.check(z.meta({ description: 'The tenant this request is scoped to.' })),
   U: Email.check(z.meta({ description: 'The acting user: a user of the tenant.' })),
-  R: RequestId.check(z.meta({ description: 'Echoed in the response; generated when absent.' })),
+  // Any value is accepted: one that is not 1..200 printable ASCII is replaced, never refused.
+  R: z.string().check(
+    z.meta({
+      description:
+        'Echoed in the response when it is 1..200 printable ASCII characters; otherwise, or when absent, a new id is generated.',
+    }),
+  ),
   I: IdempotencyKey.check(z.meta({ description: 'Replays the first response for 24 hours instead of acting twice.' })),
 } as const satisfies Record<HeaderCode, z.ZodMiniType>;
 
