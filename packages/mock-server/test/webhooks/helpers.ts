@@ -74,6 +74,21 @@ export function fixtures() {
       defer(started.close);
       return started;
     },
+    /** A receiver that takes requests and never answers; `onRequest` sees each arrive. */
+    hangingReceiver: async (onRequest: () => void = () => undefined): Promise<string> => {
+      const server = createServer(onRequest);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      defer(
+        () =>
+          new Promise<void>((resolve) => {
+            server.closeAllConnections();
+            server.close(() => {
+              resolve();
+            });
+          }),
+      );
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hang`;
+    },
     /** A dispatcher on a frozen clock, closed after the test. */
     harness: (options: Parameters<typeof setup>[0] = {}) => {
       const created = setup(options);

@@ -1,12 +1,10 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { MockClock } from '../../src/clock.js';
 import { EventLog } from '../../src/events/event-log.js';
 import { WebhookDispatcher } from '../../src/webhooks/index.js';
 import { callStarted, setup, tenantA, fixtures } from './helpers.js';
 
-const { receiver, defer } = fixtures();
+const { receiver, defer, hangingReceiver } = fixtures();
 
 describe('never blocking the API', () => {
   it('returns from emit before the receiver is called', async () => {
@@ -78,21 +76,8 @@ describe('disposal', () => {
     const arrival = new Promise<void>((resolve) => {
       arrived = resolve;
     });
-    const server = createServer(() => {
-      arrived(); // and never answer
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    defer(
-      () =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => {
-            resolve();
-          });
-        }),
-    );
-    const { port } = server.address() as AddressInfo;
-    dispatcher.subscriptions.create({ tenantId: tenantA, url: `http://127.0.0.1:${port}/hang` });
+    const hangingUrl = await hangingReceiver(arrived);
+    dispatcher.subscriptions.create({ tenantId: tenantA, url: hangingUrl });
     const late = await receiver(() => 200);
     callStarted(events);
     await arrival;

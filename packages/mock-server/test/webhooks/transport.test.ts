@@ -1,10 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_USER_AGENT } from '../../src/webhooks/index.js';
 import { callStarted, smsSent, startReceiver, tenantA, fixtures } from './helpers.js';
 
-const { receiver, harness, defer } = fixtures();
+const { receiver, harness, hangingReceiver } = fixtures();
 
 describe('transport failures', () => {
   it('counts a redirect as a failure and never follows it', async () => {
@@ -22,20 +20,7 @@ describe('transport failures', () => {
 
   it('counts a timeout as a failure', async () => {
     const { events, dispatcher } = harness({ timeoutMs: 50 });
-    // A receiver that reads the request and never answers until the test ends.
-    const server = createServer(() => undefined);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    defer(
-      () =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => {
-            resolve();
-          });
-        }),
-    );
-    const { port } = server.address() as AddressInfo;
-    dispatcher.subscriptions.create({ tenantId: tenantA, url: `http://127.0.0.1:${port}/slow` });
+    dispatcher.subscriptions.create({ tenantId: tenantA, url: await hangingReceiver() });
     callStarted(events);
     await dispatcher.idle();
     const [delivery] = dispatcher.deliveries();
