@@ -195,6 +195,12 @@ export const demoScenario = {
       permissions: ['users'],
       label: 'sandbox, users only',
     },
-    { key: DEMO_KEYS.revoked, tenantIds: [DEMO_TENANTS.sandbox], permissions: ['*'], revoked: true, label: 'sandbox, to see UNAUTHENTICATED' },
+    {
+      key: DEMO_KEYS.revoked,
+      tenantIds: [DEMO_TENANTS.sandbox],
+      permissions: ['*'],
+      revoked: true,
+      label: 'sandbox, to see UNAUTHENTICATED',
+    },
   ],
 } satisfies ScenarioInput;
