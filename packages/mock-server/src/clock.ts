@@ -17,6 +17,8 @@ export class MockClock {
   #base: number;
   #offset = 0;
   #lastStamp = 0;
+  #isoMs = Number.NaN;
+  #iso = '';
   readonly #listeners = new Set<(now: number) => void>();
 
   constructor(options: ClockOptions = {}) {
@@ -32,9 +34,17 @@ export class MockClock {
     return (this.#frozen ? this.#base : Date.now() + this.#base) + this.#offset;
   }
 
-  /** The current time as an ISO 8601 UTC string with milliseconds. */
+  /**
+   * The current time as an ISO 8601 UTC string with milliseconds. Formatted once per millisecond:
+   * many requests share one, and every response and journal entry asks.
+   */
   iso(): string {
-    return new Date(this.now()).toISOString();
+    const now = this.now();
+    if (now !== this.#isoMs) {
+      this.#iso = new Date(now).toISOString();
+      this.#isoMs = now;
+    }
+    return this.#iso;
   }
 
   /**
