@@ -15,6 +15,8 @@ pnpm run typecheck
 step "generated files are up to date (openapi.json, scenario.schema.json)"
 pnpm run openapi:check
 pnpm --filter @commflow/mock-server run scenario-schema:check
+step "a system Chromium for the SDK browser check"
+bash scripts/ensure-chromium.sh
 step "unit and integration tests"
 results="$(mktemp -d)/vitest.json"
 pnpm run test:unit --reporter=default --reporter=json --outputFile.json="$results"

@@ -100,7 +100,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (.ci/run does).`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: run scripts/ensure-chromium.sh (pnpm test does) or set CHROMIUM_PATH.`,
+    );
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
 }, 60_000);
 
