@@ -12,6 +12,7 @@ import { FaultStore, type FaultInput } from './faults.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { generateKeySecret, keyHint, KeyStore, type RateLimit } from './keys.js';
+import { requestIdOf } from './pipeline/request-id.js';
 import { runPipeline } from './pipeline/index.js';
 import { RateLimiter } from './rate-limiter.js';
 import { buildPlans, buildTenants, loadKeys } from './scenario/build.js';
@@ -241,7 +242,9 @@ export class CommFlowMock {
     const url = new URL(request.url);
     if (url.pathname === OPENAPI_PATH && request.method === 'GET') {
       openApiBody ??= JSON.stringify(createOpenApiDocument());
-      return new Response(openApiBody, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+      return new Response(openApiBody, {
+        headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestIdOf(request) },
+      });
     }
     if (this.#control && (url.pathname === '/__mock' || url.pathname.startsWith('/__mock/'))) {
       return controlSurface(this, request, url);

@@ -17,6 +17,22 @@ import {
 const FOREIGN_TENANT = '99999999-9999-4999-8999-999999999999';
 
 describeTransports('envelope, identifiers and headers (decisions §1)', (env) => {
+  it('serves openapi.json with a request id and no key; its other methods are 405 with Allow', async () => {
+    const doc = await call(env(), 'GET', '/api/v1/openapi.json', {
+      key: null,
+      tenant: null,
+      user: null,
+      headers: { 'X-Request-Id': 'doc-1' },
+    });
+    expect(doc.status).toBe(200);
+    expect(doc.json.info.version).toBe('1.1.0');
+    expect(doc.headers.get('x-request-id')).toBe('doc-1');
+    const posted = await call(env(), 'POST', '/api/v1/openapi.json', { body: {} });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET');
+    expect(posted.json.error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
   it('wraps success as { success, data, meta: { requestId, timestamp } } with the headers', async () => {
     const reply = await call(env(), 'GET', '/api/v1/users');
     expect(reply.status).toBe(200);
@@ -355,6 +371,20 @@ describeTransports('lists and pagination (decisions §2)', (env) => {
       'INVALID_CURSOR',
     );
     expect((await call(env(), 'GET', `/api/v1/users?cursor=${cursor}`)).json.error.code).toBe('INVALID_CURSOR');
+  });
+
+  it("binds a user-scoped list's cursor to its acting user", async () => {
+    const started = await call(env(), 'POST', '/api/v1/chat/conversations', {
+      body: { participantEmail: BOB, message: 'one' },
+    });
+    const conversationId: string = started.json.data.conversation.id;
+    await call(env(), 'POST', '/api/v1/chat/messages', { body: { conversationId, content: 'two' } });
+    const path = `/api/v1/chat/messages?conversationId=${conversationId}&limit=1`;
+    const cursor: string = (await call(env(), 'GET', path)).json.meta.pagination.nextCursor;
+    expect((await call(env(), 'GET', `${path}&cursor=${cursor}`)).status).toBe(200);
+    const asBob = await call(env(), 'GET', `${path}&cursor=${cursor}`, { user: BOB });
+    expect(asBob.status).toBe(400);
+    expect(asBob.json.error.code).toBe('INVALID_CURSOR');
   });
 
   it('walks contacts by cursor, newest first, each exactly once', async () => {

@@ -78,7 +78,7 @@ const messages: Handler<'chat.messages.list'> = (input) => {
   const conversation = memberChat(input.tenant, user, input.query.conversationId);
   const page = takePage(conversation.messages, {
     query: input.query,
-    filters: { op: 'chat.messages.list', conversationId: conversation.id },
+    filters: { op: 'chat.messages.list', user: user.id, conversationId: conversation.id },
     cursors: true,
   });
   return { data: { messages: page.items.map(toChatMessage) }, pagination: page.pagination };

@@ -54,7 +54,7 @@ const messages: Handler<'sms.messages.list'> = (input) => {
   const conversation = accessible(input.tenant, user, input.params.id);
   const page = takePage(conversation.messages, {
     query: input.query,
-    filters: { op: 'sms.messages.list', conversationId: conversation.id },
+    filters: { op: 'sms.messages.list', user: user.id, conversationId: conversation.id },
     cursors: true,
   });
   return { data: { messages: page.items.map(toSmsMessage) }, pagination: page.pagination };

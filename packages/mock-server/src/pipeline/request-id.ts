@@ -8,6 +8,18 @@ import type { Step } from './context.js';
  * ids (`ids.ts`), whose copy would cost more than it saves here.
  */
 export const assignRequestId: Step = (context) => {
-  const sent = context.request.headers.get(HEADERS.requestId);
-  context.requestId = sent !== null && RequestId.safeParse(sent).success ? sent : `req_${randomUUID()}`;
+  context.requestId = requestIdOf(context.request);
 };
+
+/**
+ * The id a request's answer carries: the client's `X-Request-Id` when well-formed, else a new one.
+ *
+ * @example
+ * ```ts
+ * requestIdOf(new Request('http://mock/', { headers: { 'X-Request-Id': 'req-42' } })); // 'req-42'
+ * ```
+ */
+export function requestIdOf(request: Request): string {
+  const sent = request.headers.get(HEADERS.requestId);
+  return sent !== null && RequestId.safeParse(sent).success ? sent : `req_${randomUUID()}`;
+}
