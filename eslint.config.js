@@ -6,7 +6,15 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'docs/api/**', '**/coverage/**', '**/*.d.ts', '**/.size-limit.*'],
+    ignores: [
+      '.probe/**',
+      '**/dist/**',
+      '**/node_modules/**',
+      'docs/api/**',
+      '**/coverage/**',
+      '**/*.d.ts',
+      '**/.size-limit.*',
+    ],
   },
   eslint.configs.recommended,
   tseslint.configs.strictTypeChecked,
