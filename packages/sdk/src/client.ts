@@ -7,6 +7,7 @@ import {
   type OperationId,
   type OperationPathParams,
   type OperationQuery,
+  type Operations,
   type Pagination,
 } from '@commflow/contract';
 import ky from 'ky';
@@ -88,6 +89,7 @@ function lowerCaseKeys(headers: Readonly<Record<string, string>> | undefined): R
 
 /** The caller's fetch, or the global one as it is at call time (so that a later patch, like msw's, applies). */
 function fetchFor(custom: Fetch | undefined): Fetch {
+  if (custom !== undefined && typeof custom !== 'function') fail('fetch must be a function.');
   return custom ?? ((request, init) => globalThis.fetch(request, init));
 }
 
@@ -129,9 +131,8 @@ function resolveState(options: ClientOptions): ClientState {
   }
   const maxRetryAfter = options.maxRetryAfter ?? 60_000;
   if (!(maxRetryAfter >= 0)) fail('maxRetryAfter must be a number of milliseconds >= 0.');
-  const envLevel = readEnv('COMMFLOW_LOG');
-  const logLevel = options.logLevel ?? (envLevel !== undefined && isLogLevel(envLevel) ? envLevel : 'warn');
-  if (!isLogLevel(logLevel)) fail('logLevel must be one of off, error, warn, info, debug.');
+  const logLevel = options.logLevel ?? readEnv('COMMFLOW_LOG') ?? 'warn';
+  if (!isLogLevel(logLevel)) fail('logLevel (or COMMFLOW_LOG) must be one of off, error, warn, info, debug.');
 
   const headers = lowerCaseKeys(options.headers);
   return {
@@ -154,18 +155,37 @@ function resolveState(options: ClientOptions): ClientState {
 }
 
 /**
- * The arguments of {@link CommFlow.request} for one operation.
+ * The arguments of {@link CommFlow.request} for one operation: `path` when the operation has path
+ * parameters, `body` when it takes one, and `query` (required when the query has required fields).
+ * What an operation does not take cannot be passed.
  *
  * @example
  * ```ts
  * const input: OperationInput<'sms.send'> = { path: { id: conversationId }, body: { body: 'Hi' } };
  * ```
  */
-export interface OperationInput<Id extends OperationId> {
-  path?: OperationPathParams<Id>;
-  query?: OperationQuery<Id>;
-  body?: OperationBody<Id>;
-}
+export type OperationInput<Id extends OperationId> = (Operations[Id]['pathParams'] extends z.core.$ZodType
+  ? { path: OperationPathParams<Id> }
+  : { path?: undefined }) &
+  (Operations[Id]['query'] extends z.core.$ZodType
+    ? object extends OperationQuery<Id>
+      ? { query?: OperationQuery<Id> }
+      : { query: OperationQuery<Id> }
+    : { query?: undefined }) &
+  (Operations[Id]['body'] extends z.core.$ZodType ? { body: OperationBody<Id> } : { body?: undefined });
+
+/**
+ * The arguments after the operation id: the input may be left out when nothing in it is required.
+ *
+ * @example
+ * ```ts
+ * const args: OperationArgs<'users.list'> = [{ query: { search: 'ann' } }, { timeout: 5_000 }];
+ * ```
+ */
+export type OperationArgs<Id extends OperationId> =
+  object extends OperationInput<Id>
+    ? [input?: OperationInput<Id>, options?: RequestOptions]
+    : [input: OperationInput<Id>, options?: RequestOptions];
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
@@ -298,7 +318,10 @@ export class CommFlow {
    * ```
    */
   withOptions(options: ClientOptions): CommFlow {
-    return new CommFlow({ ...this.#options, ...options });
+    // An option given as `undefined` keeps this client's value instead of reaching for the
+    // environment: a derived client never changes what it talks to by omission.
+    const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    return new CommFlow({ ...this.#options, ...defined });
   }
 
   /**
@@ -309,12 +332,8 @@ export class CommFlow {
    * const agent = await client.request('ai.agents.get', { path: { id: agentId } });
    * ```
    */
-  request<Id extends OperationId>(
-    id: Id,
-    input: OperationInput<Id> = {},
-    options?: RequestOptions,
-  ): APIPromise<OperationResult<Id>> {
-    return new APIPromise(execute<OperationResult<Id>>(this.#state, operations[id], input, options));
+  request<Id extends OperationId>(id: Id, ...[input, options]: OperationArgs<Id>): APIPromise<OperationResult<Id>> {
+    return new APIPromise(execute<OperationResult<Id>>(this.#state, operations[id], input ?? {}, options));
   }
 
   /**
@@ -325,18 +344,14 @@ export class CommFlow {
    * for await (const record of client.paginate('cdr.list', { query: { limit: 100 } })) console.log(record.id);
    * ```
    */
-  paginate<Id extends PagedOperationId>(
-    id: Id,
-    input: Omit<OperationInput<Id>, 'body'> = {},
-    options?: RequestOptions,
-  ): PagePromise<ListItem<Id>> {
+  paginate<Id extends PagedOperationId>(id: Id, ...[input, options]: OperationArgs<Id>): PagePromise<ListItem<Id>> {
     type Item = ListItem<Id>;
     const op = operations[id];
     const kind = op.pagination;
     const state = this.#state;
     const fetchPage = (query: Readonly<Record<string, unknown>>): PagePromise<Item> =>
       new PagePromise(
-        execute<Item[]>(state, op, { path: input.path, query }, options).then((raw) => {
+        execute<Item[]>(state, op, { path: input?.path, query }, options).then((raw) => {
           const items = Array.isArray(raw.data) ? raw.data : [];
           const pagination: Pagination = raw.pagination ?? {
             limit: items.length,
@@ -347,7 +362,7 @@ export class CommFlow {
           return { ...raw, data: new Page<Item>(items, pagination, raw.response, query, kind, fetchPage) };
         }),
       );
-    return fetchPage(input.query ?? {});
+    return fetchPage(input?.query ?? {});
   }
 
   /** A description without secrets. */

@@ -18,7 +18,14 @@
  *
  * @module
  */
-export { CommFlow, CommFlow as default, type ClientOptions, type Fetch, type OperationInput } from './client.js';
+export {
+  CommFlow,
+  CommFlow as default,
+  type ClientOptions,
+  type Fetch,
+  type OperationArgs,
+  type OperationInput,
+} from './client.js';
 export { APIPromise, type RateLimitInfo, type WithResponse } from './core/api-promise.js';
 export {
   APIConnectionError,

@@ -86,6 +86,10 @@ describe('results are the contract types, exactly', () => {
   it('types the generic request by operation id', async () => {
     expectTypeOf(await client.request('ai.agents.get', { path: { id } })).toEqualTypeOf<AiAgent>();
     expectTypeOf(client.paginate('cdr.list')).toEqualTypeOf<PagePromise<CallDetailRecord>>();
+    expectTypeOf(await client.request('users.list')).toExtend<unknown[]>();
+    expectTypeOf(client.paginate('sms.messages.list', { path: { id }, query: { limit: 10 } })).toExtend<
+      PagePromise<unknown>
+    >();
   });
 });
 
@@ -117,6 +121,16 @@ describe('wrong parameters do not compile', () => {
     void client.request('contacts.delete');
     // @ts-expect-error: ai.agents.list is not paged
     void client.paginate('ai.agents.list');
+    // @ts-expect-error: sms.send needs its path and body
+    void client.request('sms.send');
+    // @ts-expect-error: contacts.create needs a body
+    void client.request('contacts.create', {});
+    // @ts-expect-error: sms.messages.list needs the conversation id
+    void client.paginate('sms.messages.list');
+    // @ts-expect-error: chat.messages.list needs a query with conversationId
+    void client.paginate('chat.messages.list', {});
+    // @ts-expect-error: users.list takes no body
+    void client.request('users.list', { body: {} });
   });
 });
 
@@ -134,6 +148,10 @@ describe('errors and events narrow', () => {
     // Comparing with a catalogue code is checked and autocompleted; codes added later still compare.
     if (err.code === 'NO_EXTENSION') expectTypeOf(err.code).toEqualTypeOf<'NO_EXTENSION' | (string & {})>();
     if (err.code === 'SOME_FUTURE_CODE') expectTypeOf(err.code).toExtend<string>();
+    // hasCode narrows to exactly the code, and only catalogue codes are accepted.
+    if (err.hasCode('NO_EXTENSION')) expectTypeOf(err.code).toEqualTypeOf<'NO_EXTENSION'>();
+    // @ts-expect-error not a catalogue code
+    err.hasCode('NO_EXTENSON');
     expectTypeOf<'NO_EXTENSION'>().toExtend<NonNullable<APIError['code']>>();
   });
 

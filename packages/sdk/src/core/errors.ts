@@ -67,9 +67,11 @@ export interface APIErrorInit {
 }
 
 /**
- * The service answered with an error status. `code` is the catalogue's code (`err.code ===
- * 'NO_EXTENSION'` narrows), or `null` when the body was not a CommFlow error (a proxy's HTML
- * page, say); `message` then quotes the start of the body.
+ * The service answered with an error status. `code` is the catalogue's code, or `null` when the
+ * body was not a CommFlow error (a proxy's HTML page, say); `message` then quotes the start of the
+ * body. `code` is typed as the catalogue's codes plus `string`, so comparisons autocomplete and
+ * codes the service adds later still compare; `err.hasCode('NO_EXTENSION')` narrows `code` to
+ * exactly that code (TypeScript cannot narrow an open string union by `===`).
  *
  * @example
  * ```ts
@@ -101,6 +103,20 @@ export class APIError extends CommFlowError {
     this.details = init.details;
     this.requestId = init.requestId;
     this.headers = init.headers;
+  }
+
+  /**
+   * Whether the error carries a catalogue code; narrows `code` to it.
+   *
+   * @example
+   * ```ts
+   * if (err instanceof APIError && err.hasCode('RATE_LIMITED')) {
+   *   const code: 'RATE_LIMITED' = err.code;
+   * }
+   * ```
+   */
+  hasCode<C extends ErrorCode>(code: C): this is this & { readonly code: C } {
+    return this.code === code;
   }
 }
 
