@@ -95,7 +95,11 @@ export interface VerifyWebhookOptions {
   secret: string | readonly string[];
   /** Seconds the `webhook-timestamp` may be away from now, either way. Default 300. */
   toleranceSeconds?: number;
-  /** The current time, for tests. Default: the system clock. */
+  /**
+   * The current time, for tests: a `Date`, or a number of **milliseconds** since the epoch (as
+   * `Date.now()` returns; not unix seconds, unlike `webhook-timestamp` and
+   * {@link SignWebhookOptions.timestamp}). Default: the system clock.
+   */
   now?: Date | number;
 }
 
@@ -183,7 +187,12 @@ export interface SignWebhookOptions {
   secret: string | readonly string[];
   /** The `webhook-id`. Default: the payload's `id` when it is a JSON object with one, else a new UUID. */
   id?: string;
-  /** The time of the attempt, as a `Date` or unix seconds. Default: now. */
+  /**
+   * The time of the attempt, sent as `webhook-timestamp`: a `Date`, or a number of unix
+   * **seconds** (`Math.floor(Date.now() / 1000)`; not milliseconds, unlike
+   * {@link VerifyWebhookOptions.now}); a fraction is floored. A number above 1e11 (a date past the
+   * year 5000, so surely milliseconds) is rejected with a `RangeError`. Default: now.
+   */
   timestamp?: Date | number;
 }
 
@@ -216,6 +225,8 @@ function payloadId(payload: WebhookPayload): string | undefined {
 /**
  * Signs a payload as the service does, so you can test your own receiver without the mock.
  *
+ * @throws {@link RangeError} when `timestamp` is not a valid `Date` or a number of unix seconds
+ * (a number above 1e11 is taken for milliseconds by mistake).
  * @example
  * ```ts
  * const payload = JSON.stringify({ id, type: 'call.started', timestamp, tenantId, data });
@@ -224,9 +235,14 @@ function payloadId(payload: WebhookPayload): string | undefined {
  * ```
  */
 export async function signWebhook(options: SignWebhookOptions): Promise<WebhookSignatureHeaders> {
+  const at = options.timestamp ?? new Date();
+  const seconds = at instanceof Date ? at.getTime() / 1000 : at;
+  // Also false for NaN (an invalid Date), and for milliseconds: 1e11 seconds is the year 5138, 1e11 ms 1973.
+  if (!(seconds >= 0 && seconds <= 1e11)) {
+    throw new RangeError(`signWebhook: timestamp must be a Date or unix seconds (not milliseconds), got ${String(at)}`);
+  }
+  const timestamp = Math.floor(seconds);
   const id = options.id ?? payloadId(options.payload) ?? uuidv4();
-  const at = options.timestamp ?? Date.now() / 1000;
-  const timestamp = Math.floor(at instanceof Date ? at.getTime() / 1000 : at);
   const signature = await signWebhookPayload({ id, timestamp, payload: options.payload, secret: options.secret });
   return {
     [WEBHOOK_HEADERS.id]: id,

@@ -1,6 +1,7 @@
 import type { Pagination } from '@commflow/contract';
 import { APIPromise, type ResponseResult } from './api-promise.js';
-import { CommFlowError } from './errors.js';
+import { APIUserAbortError, CommFlowError } from './errors.js';
+import { signalOf } from './request.js';
 
 /** The query of a list call, as the SDK passes it between pages. */
 type Query = Readonly<Record<string, unknown>>;
@@ -22,9 +23,15 @@ export type PageFetcher<Item> = (query: Query) => PagePromise<Item>;
  * ```
  */
 export interface ToArrayOptions {
-  /** Stop after this many items; no page beyond the one that reaches it is requested. */
+  /**
+   * Stop after this many items (a non-negative integer); no page beyond the one that reaches it is
+   * requested. Default: every item.
+   */
   max?: number;
 }
+
+/** `Page.#follow`, for the walks below: reachable from this module only. */
+let follow: <Item>(page: Page<Item>) => PagePromise<Item> | null;
 
 /**
  * One page of a list: its `items`, the service's `pagination` block, and the way to the next page.
@@ -50,6 +57,7 @@ export class Page<Item> implements AsyncIterable<Item> {
   readonly #query: Query;
   readonly #kind: 'offset' | 'cursor';
   readonly #fetch: PageFetcher<Item>;
+  /** The next page as {@link Page.getNextPage} requested it: cached for explicit callers only. */
   #next: PagePromise<Item> | undefined;
 
   /** @internal */
@@ -103,7 +111,8 @@ export class Page<Item> implements AsyncIterable<Item> {
 
   /**
    * Fetches the next page, with the same parameters and call options. Asking twice returns the
-   * same request: a page is never fetched again.
+   * same request: a page is never fetched again. When that request fails, the next call asks
+   * again.
    *
    * @throws {@link CommFlowError} when there is no next page.
    * @example
@@ -115,59 +124,114 @@ export class Page<Item> implements AsyncIterable<Item> {
     if (this.#next) return this.#next;
     const query = this.nextPageQuery();
     if (!query) throw new CommFlowError('There is no next page: check hasNextPage() first.');
-    return (this.#next = this.#fetch(query));
+    const next = this.#fetch(query);
+    this.#next = next;
+    // A failure is not kept: the caller may retry that page.
+    next.then(undefined, () => {
+      if (this.#next === next) this.#next = undefined;
+    });
+    return next;
   }
 
   /**
-   * This page and every following page, fetched one at a time as the loop asks for them.
+   * The next page for a walk: the one {@link Page.getNextPage} already asked for, else a new
+   * request that this page does not keep, so a page the walk has moved past holds no chain to the
+   * pages after it. `null` at the end of the list.
+   */
+  #follow(): PagePromise<Item> | null {
+    if (this.#next) return this.#next;
+    const query = this.nextPageQuery();
+    return query ? this.#fetch(query) : null;
+  }
+
+  static {
+    follow = (page) => page.#follow();
+  }
+
+  /**
+   * This page and every following page, fetched one at a time as the loop asks for them. A page
+   * the loop has moved past is not kept by the walk, so a long walk holds one page at a time; a
+   * second walk therefore requests the following pages again, except one that
+   * {@link Page.getNextPage} already fetched.
    *
    * @example
    * ```ts
    * for await (const page of (await client.cdr.list({ limit: 100 })).iterPages()) console.log(page.items.length);
    * ```
    */
-  async *iterPages(): AsyncGenerator<Page<Item>, void, undefined> {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk starts at this page
-    let page: Page<Item> = this;
-    yield page;
-    while (page.hasNextPage()) {
-      page = await page.getNextPage();
-      yield page;
-    }
+  iterPages(): AsyncGenerator<Page<Item>, void, undefined> {
+    return walkPages(this);
   }
 
   /**
-   * Every item of this page and of the pages after it.
+   * Every item of this page and of the pages after it. When the call's `signal` aborts, the loop
+   * rejects with {@link APIUserAbortError} before its next item.
    *
    * @example
    * ```ts
    * for await (const contact of await client.contacts.list()) console.log(contact.id);
    * ```
    */
-  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    for await (const page of this.iterPages()) yield* page.items;
+  [Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    return walkItems(walkPages(this));
   }
 
   /**
    * Collects the items of this page and the following ones, up to `max`.
    *
+   * @throws {@link RangeError} when `max` is not a non-negative integer.
    * @example
    * ```ts
    * const contacts = await page.toArray({ max: 1000 });
    * ```
    */
   async toArray(options: ToArrayOptions = {}): Promise<Item[]> {
-    const max = options.max ?? Infinity;
-    const out: Item[] = [];
-    if (max <= 0) return out;
-    for await (const page of this.iterPages()) {
-      for (const item of page.items) {
-        out.push(item);
-        if (out.length >= max) return out;
-      }
-    }
-    return out;
+    return collect(walkPages(this), maxOf(options));
   }
+}
+
+/**
+ * The pages of a list from `page` on, without chaining them (see `Page.#follow`). The parameter
+ * is the walk's only hold on a page, reassigned as the walk moves on.
+ */
+async function* walkPages<Item>(
+  page: Page<Item> | PromiseLike<Page<Item> | null> | null,
+): AsyncGenerator<Page<Item>, void, undefined> {
+  for (page = await page; page; page = await follow(page)) {
+    const signal = signalOf(page.response);
+    if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
+    yield page;
+  }
+}
+
+/** The items of every page, checking the call's signal before each one. */
+async function* walkItems<Item>(
+  pages: AsyncGenerator<Page<Item>, void, undefined>,
+): AsyncGenerator<Item, void, undefined> {
+  for await (const page of pages) {
+    const signal = signalOf(page.response);
+    for (const item of page.items) {
+      if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
+      yield item;
+    }
+  }
+}
+
+function maxOf(options: ToArrayOptions): number {
+  const { max } = options;
+  if (max === undefined) return Infinity;
+  if (!Number.isInteger(max) || max < 0) {
+    throw new RangeError(`toArray: max must be a non-negative integer, got ${String(max)}.`);
+  }
+  return max;
+}
+
+async function collect<Item>(pages: AsyncGenerator<Page<Item>, void, undefined>, max: number): Promise<Item[]> {
+  const out: Item[] = [];
+  if (max > 0) {
+    for await (const item of walkItems(pages)) if (out.push(item) >= max) break;
+  }
+  return out;
 }
 
 /**
@@ -189,28 +253,37 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
   }
 
   /**
-   * Every item of every page.
+   * Every item of every page. When the call's `signal` aborts, the loop rejects with
+   * {@link APIUserAbortError} before its next item.
    *
    * @example
    * ```ts
    * for await (const record of client.cdr.list()) console.log(record.durationSeconds);
    * ```
    */
-  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    const page = await this;
-    yield* page;
+  [Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    // Not a generator method: a generator keeps its `this`, and with it the first page.
+    return walkItems(walkPages<Item>(this));
   }
 
   /**
    * Collects every item of every page, up to `max`.
    *
+   * @throws {@link RangeError} when `max` is not a non-negative integer.
    * @example
    * ```ts
    * const users = await client.users.list({ limit: 100 }).toArray({ max: 250 });
    * ```
    */
   async toArray(options: ToArrayOptions = {}): Promise<Item[]> {
-    const page = await this;
-    return page.toArray(options);
+    let max: number;
+    try {
+      max = maxOf(options);
+    } catch (error) {
+      // The first page is already on its way: its outcome no longer matters.
+      this.then(undefined, () => undefined);
+      throw error;
+    }
+    return collect(walkPages<Item>(this), max);
   }
 }

@@ -10,7 +10,7 @@ import {
   type Pagination,
   type ValidationIssue,
 } from '@commflow/contract';
-import { TimeoutError, type KyInstance, type Options } from 'ky';
+import { NetworkError, TimeoutError, type KyInstance, type Options } from 'ky';
 import * as z from 'zod/mini';
 import type { ResponseResult } from './api-promise.js';
 import {
@@ -45,9 +45,9 @@ export interface RequestOptions {
   idempotencyKey?: string | undefined;
   /** Aborts the call, including its retries and backoff waits. An aborted call rejects with {@link APIUserAbortError}. */
   signal?: AbortSignal | undefined;
-  /** Milliseconds each attempt may take. */
+  /** Milliseconds each attempt may take: an integer in 1..2147483647. */
   timeout?: number | undefined;
-  /** How many times a failed attempt may be retried. */
+  /** How many times a failed attempt may be retried: an integer >= 0. */
   maxRetries?: number | undefined;
   /** Extra request headers. */
   headers?: Readonly<Record<string, string>> | undefined;
@@ -119,6 +119,19 @@ function hasKeys(init: RequestInit | undefined): init is RequestInit {
 }
 
 /**
+ * A failure that is the caller's (or ky's) mistake, not the network's: a fetch that is not a
+ * function, throws synchronously or returns no promise, a header value `Headers` refuses, an option
+ * ky rejects. Carried through ky and unwrapped by {@link execute}, which throws the original error
+ * unchanged and never retries it.
+ */
+class CallerFault {
+  readonly error: unknown;
+  constructor(error: unknown) {
+    this.error = error;
+  }
+}
+
+/**
  * The `fetch` ky calls for one call: it puts the call's headers on the `Request` ky built and
  * hands that request to the client's fetch. ky gets no `headers` option: merging them would cost
  * it three `Headers` objects and a copy into the `Request` on every call (the largest part of its
@@ -126,12 +139,49 @@ function hasKeys(init: RequestInit | undefined): init is RequestInit {
  */
 function fetchWith(state: ClientState, headers: HeaderList): (input: unknown, init?: RequestInit) => Promise<Response> {
   return (input, init) => {
-    const request = input as Request;
-    const target = request.headers;
-    for (const [name, value] of headers) target.set(name, value);
-    // Without an empty `init`, which would make a fetch copy the request.
-    return hasKeys(init) ? state.fetch(request, init) : state.fetch(request);
+    let response: Promise<Response>;
+    try {
+      const request = input as Request;
+      const target = request.headers;
+      for (const [name, value] of headers) target.set(name, value);
+      // Without an empty `init`, which would make a fetch copy the request.
+      response = hasKeys(init) ? state.fetch(request, init) : state.fetch(request);
+    } catch (error) {
+      // A network failure rejects the fetch's promise; a synchronous throw is a mistake.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- unwrapped by execute
+      return Promise.reject(new CallerFault(error));
+    }
+    if (typeof (response as Partial<Promise<Response>> | null)?.then !== 'function') {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- unwrapped by execute
+      return Promise.reject(new CallerFault(new TypeError('fetch must return a promise')));
+    }
+    return response;
   };
+}
+
+/** ky's promise of a response; what ky throws before sending (an option it rejects) is a mistake. */
+function send(state: ClientState, request: Prepared): Promise<Response> {
+  try {
+    return state.ky(request.url, request.init);
+  } catch (error) {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- unwrapped by execute
+    throw new CallerFault(error);
+  }
+}
+
+/**
+ * The abort signal of the call a successful response answers, for the pagination walks (which
+ * must stop between items of a page already fetched). Set only for calls that have a signal.
+ */
+const signals = new WeakMap<Response, AbortSignal>();
+
+/**
+ * The `signal` of the call that `response` answered, if it had one.
+ *
+ * @internal
+ */
+export function signalOf(response: Response): AbortSignal | undefined {
+  return signals.get(response);
 }
 
 /**
@@ -401,10 +451,25 @@ function retryDelay(state: ClientState, plan: OperationPlan, error: unknown, ret
   return Math.random() * Math.min(MAX_RETRY_DELAY_MS, INITIAL_RETRY_DELAY_MS * 2 ** retry);
 }
 
-/** The underlying failure of a ky error, without ky's `request` (whose headers hold the key). */
-function causeOf(error: unknown): unknown {
-  if (error instanceof Error && error.name === 'NetworkError' && 'cause' in error) return error.cause;
-  return error;
+/**
+ * What a thrown error becomes: a timeout, a connection error (a network failure: ky's
+ * `NetworkError`, or the `TypeError` a fetch rejects with), or the error itself, unchanged, when it
+ * is anything else (a bug in a custom fetch, a mistake ky reports), which is never retried.
+ */
+function failureOf(error: unknown, timeout: number): CommFlowError {
+  if (error instanceof CommFlowError) return error;
+  if (error instanceof TimeoutError) return new APITimeoutError(`Request timed out after ${timeout} ms.`);
+  if (error instanceof CallerFault) throw error.error;
+  // ky's NetworkError carries ky's `request` (whose headers hold the key): keep only its cause.
+  const cause = error instanceof NetworkError ? error.cause : error;
+  if (cause instanceof TypeError) return new APIConnectionError(`Connection error: ${cause.message}`, { cause });
+  throw error;
+}
+
+const MAX_TIMEOUT = 2_147_483_647;
+
+function invalidOption(op: OperationDefinition, name: string, message: string): never {
+  throw new ValidationError(op.id, [{ path: ['options', name], message }]);
 }
 
 /**
@@ -421,39 +486,42 @@ export async function execute<T>(
   const { signal } = options;
   if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
   const plan = planOf(op);
-  const maxRetries = options.maxRetries ?? state.maxRetries;
-  const timeout = options.timeout ?? state.timeout;
+  let { maxRetries, timeout } = state;
+  if (options.maxRetries !== undefined) {
+    maxRetries = options.maxRetries;
+    if (!Number.isInteger(maxRetries) || maxRetries < 0) invalidOption(op, 'maxRetries', 'must be an integer >= 0');
+  }
+  if (options.timeout !== undefined) {
+    timeout = options.timeout;
+    if (!Number.isInteger(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT) {
+      invalidOption(op, 'timeout', `must be an integer number of milliseconds in 1..${MAX_TIMEOUT}`);
+    }
+  }
   const request = prepare(state, op, plan, input, options, timeout);
   const { log } = state;
 
   for (let retry = 0; ; retry++) {
-    let failure: unknown;
+    let failure: CommFlowError;
     const started = Date.now();
     try {
       if (log.enabled('debug'))
         log.log('debug', `${op.id}: ${op.method} ${request.path}${retry ? ` (retry ${retry})` : ''}`);
-      const response = await abortable(state.ky(request.url, request.init), signal);
+      const response = await abortable(send(state, request), signal);
       const text = await abortable(readText(response, timeout - (Date.now() - started)), signal);
       if (log.enabled('debug')) log.log('debug', `${op.id}: ${response.status} in ${Date.now() - started} ms`);
-      if (response.ok) return unwrap<T>(op, response, text);
+      if (response.ok) {
+        if (signal) signals.set(response, signal);
+        return unwrap<T>(op, response, text);
+      }
       failure = errorFromResponse(response, text);
     } catch (error) {
       if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
-      if (error instanceof CommFlowError) failure = error;
-      else if (error instanceof TimeoutError) failure = new APITimeoutError(`Request timed out after ${timeout} ms.`);
-      else
-        failure = new APIConnectionError(
-          `Connection error: ${String((causeOf(error) as Error | undefined)?.message ?? error)}`,
-          { cause: causeOf(error) },
-        );
+      failure = failureOf(error, timeout);
     }
 
     const delay = retry < maxRetries ? retryDelay(state, plan, failure, retry) : null;
     if (delay === null) throw failure;
-    log.log(
-      'info',
-      `${op.id}: ${(failure as Error).message}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delay)} ms`,
-    );
+    log.log('info', `${op.id}: ${failure.message}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delay)} ms`);
     try {
       await sleep(delay, signal);
     } catch {
