@@ -225,7 +225,7 @@ function payloadId(payload: WebhookPayload): string | undefined {
 /**
  * Signs a payload as the service does, so you can test your own receiver without the mock.
  *
- * @throws {@link RangeError} when `timestamp` is not a valid `Date` or a number of unix seconds
+ * @throws `RangeError` when `timestamp` is not a valid `Date` or a number of unix seconds
  * (a number above 1e11 is taken for milliseconds by mistake).
  * @example
  * ```ts

@@ -179,7 +179,7 @@ export class Page<Item> implements AsyncIterable<Item> {
   /**
    * Collects the items of this page and the following ones, up to `max`.
    *
-   * @throws {@link RangeError} when `max` is not a non-negative integer.
+   * @throws `RangeError` when `max` is not a non-negative integer.
    * @example
    * ```ts
    * const contacts = await page.toArray({ max: 1000 });
@@ -269,7 +269,7 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
   /**
    * Collects every item of every page, up to `max`.
    *
-   * @throws {@link RangeError} when `max` is not a non-negative integer.
+   * @throws `RangeError` when `max` is not a non-negative integer.
    * @example
    * ```ts
    * const users = await client.users.list({ limit: 100 }).toArray({ max: 250 });
