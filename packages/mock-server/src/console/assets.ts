@@ -55,10 +55,10 @@ export async function consoleAsset(name: string): Promise<Response | undefined> 
   if (bytes === null) {
     // Not cached as missing for good: a build may land while a dev server runs.
     cache.delete(name);
-    return new Response(
-      'The console is not built. Run: npx -y pnpm@10 --filter @commflow/mock-server run build\n',
-      { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } },
-    );
+    return new Response('The console is not built. Run: npx -y pnpm@10 --filter @commflow/mock-server run build\n', {
+      status: 503,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
   return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type, ...PAGE_HEADERS } });
 }

@@ -1,5 +1,9 @@
 /** The CLI banner's lines about the console and, when the mock is exposed, the warning. */
-export function consoleBanner(running: { consoleUrl: string; controlToken: string | undefined; exposed: boolean }): string {
+export function consoleBanner(running: {
+  consoleUrl: string;
+  controlToken: string | undefined;
+  exposed: boolean;
+}): string {
   const lines = [`# console: ${running.consoleUrl}  (open it in a browser)`];
   if (running.controlToken !== undefined) {
     lines.push(`# control token: ${running.controlToken}  (send "Authorization: Bearer <token>" to /__mock)`);

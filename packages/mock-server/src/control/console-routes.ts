@@ -2,13 +2,38 @@
  * The control routes the console reads beside the older ones: keys by hint, tenants, the export,
  * and the live journal. Plain control routes, over the same HTTP API tests use.
  */
+import { EVENT_TYPE_NAMES } from '@commflow/contract';
+import { CALL_ACTIONS } from '../domains/voice.js';
+import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../gating-names.js';
 import type { CommFlowMock } from '../mock.js';
+import { DELIVERY_STATUSES } from '../webhooks/index.js';
 
 /** The journal as server-sent events: the entries kept so far, then each one as it arrives. */
 export const JOURNAL_STREAM_PATH = '/__mock/journal/stream';
 
 /** How often an idle stream sends a comment, so proxies and browsers keep it open. */
 const HEARTBEAT_MS = 15_000;
+
+/**
+ * The names the console's forms offer, from the operation registry and the contract.
+ *
+ * @example
+ * ```ts
+ * const { data } = await (await fetch(`${url}/__mock/catalogue`)).json();
+ * ```
+ */
+export const CATALOGUE = {
+  permissions: PERMISSION_NAMES,
+  modules: MODULE_NAMES,
+  capabilities: CAPABILITY_NAMES,
+  eventTypes: EVENT_TYPE_NAMES,
+  callActions: CALL_ACTIONS,
+  deliveryStatuses: DELIVERY_STATUSES,
+};
+/** What `GET /__mock/catalogue` answers. */
+export type Catalogue = typeof CATALOGUE;
+/** A tenant as `GET /__mock/tenants` lists it. */
+export type TenantView = ReturnType<typeof tenantsOf>[number];
 
 /** The routes of this module, or `undefined` for another path. */
 export function consoleRoute(
@@ -21,6 +46,9 @@ export function consoleRoute(
       return { status: 200, data: { apiKeys: mock.apiKeys() } };
     case 'GET /__mock/tenants':
       return { status: 200, data: { tenants: tenantsOf(mock) } };
+    case 'GET /__mock/catalogue':
+      // The console's forms offer these: never re-typed in the page.
+      return { status: 200, data: CATALOGUE };
     case 'GET /__mock/export':
       return { status: 200, data: { scenario: mock.exportScenario() } };
   }

@@ -28,9 +28,13 @@ export interface ControlSafety {
 /** The host name of a `Host` header, without its port or brackets, in lower case. */
 export function hostnameOf(host: string): string {
   const value = host.trim().toLowerCase();
-  if (value.startsWith('[')) return value.slice(1, value.indexOf(']') === -1 ? undefined : value.indexOf(']'));
+  if (value.startsWith('[')) {
+    const end = value.indexOf(']');
+    return value.slice(1, end === -1 ? undefined : end);
+  }
+  // A bare IPv6 address (as given to --allowed-host) has no port to strip.
   const colon = value.lastIndexOf(':');
-  return colon === -1 ? value : value.slice(0, colon);
+  return colon === -1 || value.indexOf(':') !== colon ? value : value.slice(0, colon);
 }
 
 /** Whether a host name or address only reaches this machine. */
@@ -60,11 +64,16 @@ export function isControlPath(pathname: string): boolean {
 
 /** Whether a request for `/` wants the console page rather than the API's answer. */
 export function wantsConsolePage(pathname: string, accept: string | null | undefined): boolean {
-  return pathname === '/' && accept !== null && accept !== undefined && accept.includes('text/html');
+  return pathname === '/' && (accept?.includes('text/html') ?? false);
 }
 
 /** The first refusal a request earns, or `undefined` when it may go on. */
-function refusal(request: Request, url: URL, safety: ControlSafety, allowed: ReadonlySet<string>): ApiError | undefined {
+function refusal(
+  request: Request,
+  url: URL,
+  safety: ControlSafety,
+  allowed: ReadonlySet<string>,
+): ApiError | undefined {
   const host = request.headers.get('host') ?? url.host;
   const hostname = hostnameOf(host);
   if (!isLoopback(hostname) && !allowed.has(hostname)) {
@@ -107,10 +116,7 @@ function refusal(request: Request, url: URL, safety: ControlSafety, allowed: Rea
  * The handler of the guarded routes (the console page at `/`, its assets and `/__mock`): checks
  * the request, then serves the console or hands it to the mock's control surface.
  */
-export function createControlGate(
-  mock: CommFlowMock,
-  safety: ControlSafety,
-): (request: Request) => Promise<Response> {
+export function createControlGate(mock: CommFlowMock, safety: ControlSafety): (request: Request) => Promise<Response> {
   const allowed = new Set((safety.allowedHosts ?? []).map((host) => hostnameOf(host)));
   return async (request) => {
     const url = new URL(request.url);
@@ -120,7 +126,9 @@ export function createControlGate(
     const refused = refusal(request, url, safety, allowed);
     if (refused !== undefined) return controlErrorResponse(mock, request, refused);
     if (request.method === 'GET' && (url.pathname === '/' || url.pathname.startsWith(CONSOLE_ASSET_PREFIX))) {
-      const asset = await consoleAsset(url.pathname === '/' ? 'index.html' : url.pathname.slice(CONSOLE_ASSET_PREFIX.length));
+      const asset = await consoleAsset(
+        url.pathname === '/' ? 'index.html' : url.pathname.slice(CONSOLE_ASSET_PREFIX.length),
+      );
       if (asset !== undefined) return asset;
     }
     return mock.handle(request);

@@ -132,6 +132,9 @@ async function webhookRoute(mock: CommFlowMock, request: Request, url: URL, path
     if (action === undefined && method === 'GET')
       return { status: 200, data: { delivery: mock.webhooks.delivery(id) } };
     if (action === 'replay' && method === 'POST') return { status: 202, data: { delivery: mock.replayDelivery(id) } };
+    if (action === 'request' && method === 'GET') {
+      return { status: 200, data: { request: await mock.webhooks.request(id) } };
+    }
   }
   return undefined;
 }

@@ -43,16 +43,14 @@ export function exportScenario(sources: ExportSources): ScenarioInput {
               }));
       const webhooks = declarations
         .filter((declared) => declared.tenantId === tenant.id.toLowerCase())
-        .map(
-          ({ id, url, events, secret, enabled }): WebhookDeclaration => ({
-            id,
-            url,
-            // The store only holds filters its schema accepted.
-            events: events as WebhookDeclaration['events'],
-            secret,
-            enabled,
-          }),
-        );
+        .map(({ id, url, events, secret, enabled }): WebhookDeclaration => ({
+          id,
+          url,
+          // The store only holds filters its schema accepted.
+          events: events as WebhookDeclaration['events'],
+          secret,
+          enabled,
+        }));
       return { ...tenant, contacts, webhooks };
     }),
     apiKeys: scenario.apiKeys.map((key) => ({

@@ -263,7 +263,14 @@ export class SubscriptionStore {
   declarations(): { id: string; tenantId: string; url: string; events: string[]; secret: string; enabled: boolean }[] {
     return [...this.#subscriptions.values()]
       .filter((subscription) => subscription.callback === undefined)
-      .map(({ id, tenantId, url, events, secret, enabled }) => ({ id, tenantId, url, events: [...events], secret, enabled }));
+      .map(({ id, tenantId, url, events, secret, enabled }) => ({
+        id,
+        tenantId,
+        url,
+        events: [...events],
+        secret,
+        enabled,
+      }));
   }
 
   /**
