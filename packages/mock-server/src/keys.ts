@@ -46,11 +46,14 @@ export interface ApiKeyView {
   permissions: string[];
   rateLimit: RateLimit | null;
   revoked: boolean;
+  /** The scenario's label of the key, if it gave one. */
+  label: string | null;
 }
 
 /** The listed view of a key record. */
-export function keyView(record: KeyRecord): ApiKeyView {
+export function keyView(record: KeyRecord, label: string | null = null): ApiKeyView {
   return {
+    label,
     id: record.hash.slice(0, 16),
     hint: record.hint,
     kind: record.kind,

@@ -11,7 +11,7 @@ import { EventLog, type EventListener } from './events/index.js';
 import { FaultStore, type FaultInput } from './faults.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { Journal, type JournalEntry } from './journal.js';
-import { generateKeySecret, keyHint, KeyStore, keyView, type ApiKeyView, type RateLimit } from './keys.js';
+import { generateKeySecret, hashKey, keyHint, KeyStore, keyView, type ApiKeyView, type RateLimit } from './keys.js';
 import { requestIdOf } from './pipeline/request-id.js';
 import { runPipeline } from './pipeline/index.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -355,7 +355,8 @@ export class CommFlowMock {
    * ```
    */
   apiKeys(): ApiKeyView[] {
-    return this.#world.keys.list().map(keyView);
+    const labels = new Map(this.#scenario.apiKeys.map((key) => [hashKey(key.key), key.label ?? null]));
+    return this.#world.keys.list().map((record) => keyView(record, labels.get(record.hash) ?? null));
   }
 
   /**
@@ -372,7 +373,7 @@ export class CommFlowMock {
     const record = this.#world.keys.list().find((candidate) => candidate.hash.startsWith(id.toLowerCase()));
     if (record === undefined || id.length < 16) throw notFound('API key');
     record.revoked = true;
-    return keyView(record);
+    return this.apiKeys().find((view) => record.hash.startsWith(view.id)) ?? keyView(record);
   }
 
   /**

@@ -56,6 +56,8 @@ function App() {
   useEffect(() => {
     const onHash = () => {
       setView(viewOfHash());
+      // A notice belongs to the view it was given in.
+      setNotice(undefined);
       document.getElementById('view-heading')?.focus();
     };
     addEventListener('hashchange', onHash);
@@ -138,4 +140,8 @@ function App() {
 }
 
 const root = document.getElementById('app');
-if (root !== null) render(<App />, root);
+if (root !== null) {
+  // The page's "Loading…" placeholder goes: Preact renders next to what it finds.
+  root.replaceChildren();
+  render(<App />, root);
+}

@@ -112,7 +112,7 @@ export function SecretOnce({ label, secret, onDismiss }: { label: string; secret
 /** A status word with a colour that never carries the meaning alone. */
 export function Badge({ value }: { value: string | number }) {
   const text = String(value);
-  const tone = /^(2\d\d|succeeded|enabled|active|accept|sandbox|completed|answered|bridged)$/.test(text)
+  const tone = /^(2\d\d|succeeded|enabled|active|accept|completed|answered|bridged)$/.test(text)
     ? 'good'
     : /^(4\d\d|5\d\d|failed|revoked|disabled|reject|busy|canceled|no-answer)$/.test(text)
       ? 'bad'

@@ -122,7 +122,7 @@ export function DeliveriesView({ shared }: { shared: Shared }) {
                 type="button"
                 class="secondary"
                 aria-expanded={open === delivery.id}
-                aria-label={`${open === delivery.id ? 'Hide' : 'Inspect'} payload and headers of ${delivery.id}`}
+                aria-label={`${open === delivery.id ? 'Hide' : 'Inspect'} request of delivery ${delivery.id}`}
                 onClick={() => {
                   setOpen(open === delivery.id ? undefined : delivery.id);
                 }}

@@ -91,14 +91,14 @@ export function KeysView({ shared }: { shared: Shared }) {
                   min={1}
                   inputMode="numeric"
                   value={limit}
-                  placeholder="scenario default"
+                  placeholder="default"
                   onInput={(e) => {
                     setLimit(e.currentTarget.value);
                   }}
                 />
               </label>
               <label>
-                per seconds{' '}
+                Window (seconds){' '}
                 <input
                   type="number"
                   min={1}
@@ -135,7 +135,10 @@ export function KeysView({ shared }: { shared: Shared }) {
             <li key={key.id} class="card">
               <p class="row wrap">
                 <strong class="mono">{key.hint}</strong> <Badge value={key.revoked ? 'revoked' : 'active'} />
-                <span class="muted small">{key.kind === 'account' ? 'account key' : 'tenant key'}</span>
+                <span class="muted small">
+                  {key.kind === 'account' ? 'account key' : 'tenant key'}
+                  {key.label === null ? '' : `: ${key.label}`}
+                </span>
               </p>
               <dl class="facts">
                 <dt>Tenants</dt>
@@ -153,7 +156,7 @@ export function KeysView({ shared }: { shared: Shared }) {
                 <button
                   type="button"
                   class="danger"
-                  aria-label={`Revoke key ${key.hint}`}
+                  aria-label={`Revoke key ${key.hint}${key.label === null ? '' : ` (${key.label})`}`}
                   disabled={busy}
                   onClick={() => {
                     void run(async () => {

@@ -124,7 +124,7 @@ export function WebhooksView({ shared }: { shared: Shared }) {
                   type="button"
                   class="secondary"
                   disabled={busy}
-                  aria-label={`Rotate the secret of ${subscription.url}`}
+                  aria-label={`Rotate secret of ${subscription.url}`}
                   onClick={() => {
                     void run(async () => {
                       const rotated = await control<{ secret: string }>(

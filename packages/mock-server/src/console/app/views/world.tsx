@@ -361,7 +361,7 @@ function ScenarioPanel({ shared }: { shared: Shared }) {
     }, `${what} loaded: the world starts over.`);
   return (
     <Panel title="Scenario">
-      <div class="row wrap">
+      <div class="row wrap spaced">
         <button
           type="button"
           class="danger"
