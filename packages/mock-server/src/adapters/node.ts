@@ -186,7 +186,8 @@ export async function startMockServer(
     server,
     port,
     url,
-    consoleUrl: controlToken === undefined ? `${url}/` : `${url}/#token=${controlToken}`,
+    // A wildcard address is not one a browser can open: point it at this machine instead.
+    consoleUrl: `${wildcard ? `http://localhost:${port}` : url}/${controlToken === undefined ? '' : `#token=${controlToken}`}`,
     controlToken,
     exposed,
     close: async () => {
