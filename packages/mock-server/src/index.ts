@@ -60,4 +60,5 @@ export {
   type SubscriptionStoreOptions,
   type WebhookDispatcherOptions,
   type WebhookTarget,
+  type WebhookMessage,
 } from './webhooks/index.js';
