@@ -2,6 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import { createContext } from 'preact';
 import { useCallback, useContext, useEffect, useState } from 'preact/hooks';
+import type { Tenant } from './types.js';
 
 /** Announces a result or an error in the page's live region. */
 export type Notify = (message: string, kind?: 'ok' | 'error') => void;
@@ -148,3 +149,77 @@ export function LoadState({ error, loading }: { error: string | undefined; loadi
 
 /** A short, readable time. */
 export const time = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+
+/** A labelled select; `options` are `[value, text]` pairs. */
+export function SelectField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <label>
+      {props.label}{' '}
+      <select
+        value={props.value}
+        onChange={(e) => {
+          props.onChange(e.currentTarget.value);
+        }}
+      >
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The tenants as select options, by name (and mode). */
+export const tenantOptions = (tenants: readonly Tenant[], withMode = false) =>
+  tenants.map((tenant) => [tenant.id, withMode ? `${tenant.name} (${tenant.mode})` : tenant.name] as const);
+
+/** A labelled text, number or multi-line input bound to a string. */
+export function InputField(props: {
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  type?: 'text' | 'number' | 'url' | 'tel';
+  multiline?: boolean;
+  wide?: boolean;
+  min?: number;
+  max?: number;
+  placeholder?: string;
+  required?: boolean;
+  mono?: boolean;
+}) {
+  const set = (e: { currentTarget: { value: string } }) => {
+    props.onInput(e.currentTarget.value);
+  };
+  const shared = {
+    value: props.value,
+    onInput: set,
+    placeholder: props.placeholder,
+    required: props.required,
+    class: props.mono === true ? 'mono' : undefined,
+  };
+  return (
+    <label class={props.wide === true ? 'grow' : undefined}>
+      {props.label}{' '}
+      {props.multiline === true ? (
+        <textarea rows={props.mono === true ? 8 : 2} {...shared} />
+      ) : (
+        <input
+          // Preact types each input type apart: tsc needs the cast on the spread below, eslint does not see why.
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+          type={(props.type ?? 'text') as 'text'}
+          min={props.min}
+          max={props.max}
+          inputMode={props.type === 'number' ? 'numeric' : props.type === 'tel' ? 'tel' : undefined}
+          {...shared}
+        />
+      )}
+    </label>
+  );
+}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { control } from '../api.js';
 import type { Shared } from '../main.js';
 import type { Delivery, Subscription, WebhookMessage } from '../types.js';
-import { Badge, Json, LoadState, time, useAction, useLoad } from '../ui.js';
+import { Badge, Json, LoadState, SelectField, time, useAction, useLoad } from '../ui.js';
 
 /** How often the list refreshes while open: attempts finish in the background. */
 const POLL_MS = 1500;
@@ -44,22 +44,12 @@ export function DeliveriesView({ shared }: { shared: Shared }) {
   return (
     <div class="stack">
       <div class="row wrap">
-        <label>
-          Status{' '}
-          <select
-            value={status}
-            onChange={(e) => {
-              setStatus(e.currentTarget.value);
-            }}
-          >
-            <option value="">all</option>
-            {(shared.catalogue?.deliveryStatuses ?? []).map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          options={[['', 'all'], ...(shared.catalogue?.deliveryStatuses ?? []).map((name) => [name, name] as const)]}
+        />
         <span class="muted small">Newest first; refreshes every {POLL_MS / 1000} s.</span>
       </div>
       <LoadState error={deliveries.error} loading={deliveries.data === undefined} />

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { Shared } from '../main.js';
 import type { JournalEntry } from '../types.js';
-import { Badge, Json, time } from '../ui.js';
+import { Badge, Json, SelectField, time } from '../ui.js';
 
 const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'];
 const distinct = (values: (string | null)[]) =>
@@ -23,32 +23,25 @@ export function JournalView({ shared }: { shared: Shared }) {
   const tenantName = (id: string | null) =>
     id === null ? 'no tenant' : (shared.tenants.find((candidate) => candidate.id === id)?.name ?? id);
 
-  const filter = (label: string, value: string, set: (value: string) => void, options: string[], all: string) => (
-    <label>
-      {label}{' '}
-      <select
-        value={value}
-        onChange={(e) => {
-          set(e.currentTarget.value);
-        }}
-      >
-        <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {label === 'Tenant' ? tenantName(option) : option}
-          </option>
-        ))}
-      </select>
-    </label>
+  const filter = (label: string, value: string, set: (value: string) => void, options: string[]) => (
+    <SelectField
+      label={label}
+      value={value}
+      onChange={set}
+      options={[
+        ['', 'any'],
+        ...options.map((option) => [option, label === 'Tenant' ? tenantName(option) : option] as const),
+      ]}
+    />
   );
 
   return (
     <div class="stack">
       <div class="row wrap" role="group" aria-label="Journal filters">
-        {filter('Status', status, setStatus, STATUS_CLASSES, 'any')}
-        {filter('Operation', operation, setOperation, distinct(entries.map((entry) => entry.operationId)), 'any')}
-        {filter('Tenant', tenant, setTenant, distinct(entries.map((entry) => entry.tenantId)), 'any')}
-        {filter('User', user, setUser, distinct(entries.map((entry) => entry.userEmail)), 'any')}
+        {filter('Status', status, setStatus, STATUS_CLASSES)}
+        {filter('Operation', operation, setOperation, distinct(entries.map((entry) => entry.operationId)))}
+        {filter('Tenant', tenant, setTenant, distinct(entries.map((entry) => entry.tenantId)))}
+        {filter('User', user, setUser, distinct(entries.map((entry) => entry.userEmail)))}
       </div>
       <p class="muted small">
         <span class={`dot ${shared.journalLive ? 'live' : ''}`} aria-hidden="true" />

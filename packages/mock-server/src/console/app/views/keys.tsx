@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { control } from '../api.js';
 import type { Shared } from '../main.js';
 import type { ApiKey } from '../types.js';
-import { Badge, LoadState, Panel, SecretOnce, useAction, useLoad } from '../ui.js';
+import { Badge, InputField, LoadState, Panel, SecretOnce, useAction, useLoad } from '../ui.js';
 
 export function KeysView({ shared }: { shared: Shared }) {
   const keys = useLoad(() => control<{ apiKeys: ApiKey[] }>('GET', '/api-keys'), []);
@@ -84,32 +84,22 @@ export function KeysView({ shared }: { shared: Shared }) {
           <fieldset>
             <legend>Rate limit (optional)</legend>
             <div class="row wrap">
-              <label>
-                Requests{' '}
-                <input
-                  type="number"
-                  min={1}
-                  inputMode="numeric"
-                  value={limit}
-                  placeholder="default"
-                  onInput={(e) => {
-                    setLimit(e.currentTarget.value);
-                  }}
-                />
-              </label>
-              <label>
-                Window (seconds){' '}
-                <input
-                  type="number"
-                  min={1}
-                  max={86400}
-                  inputMode="numeric"
-                  value={windowSeconds}
-                  onInput={(e) => {
-                    setWindowSeconds(e.currentTarget.value);
-                  }}
-                />
-              </label>
+              <InputField
+                label="Requests"
+                type="number"
+                min={1}
+                placeholder="default"
+                value={limit}
+                onInput={setLimit}
+              />
+              <InputField
+                label="Window (seconds)"
+                type="number"
+                min={1}
+                max={86400}
+                value={windowSeconds}
+                onInput={setWindowSeconds}
+              />
             </div>
           </fieldset>
           <div>

@@ -2,7 +2,18 @@
 import { useState } from 'preact/hooks';
 import { control } from '../api.js';
 import type { Shared } from '../main.js';
-import { CopyButton, Panel, useAction } from '../ui.js';
+import { CopyButton, Panel, SelectField, tenantOptions, useAction } from '../ui.js';
+
+function Snippet({ title, name, text }: { title: string; name: string; text: string }) {
+  return (
+    <Panel title={title}>
+      <pre class="code" tabIndex={0} aria-label={name}>
+        {text}
+      </pre>
+      <CopyButton text={text} label={`Copy the ${name}`} />
+    </Panel>
+  );
+}
 
 export function StartView({ shared }: { shared: Shared }) {
   const [tenantId, setTenantId] = useState('');
@@ -33,22 +44,15 @@ console.log(page.items);`;
         one of the snippets. The key is shown here once and forgotten on reload.
       </p>
       <div class="row wrap">
-        <label>
-          Tenant{' '}
-          <select
-            value={tenant?.id ?? ''}
-            onChange={(e) => {
-              setTenantId(e.currentTarget.value);
-              setKey(undefined);
-            }}
-          >
-            {shared.tenants.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.name} ({candidate.mode})
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Tenant"
+          value={tenant?.id ?? ''}
+          options={tenantOptions(shared.tenants, true)}
+          onChange={(value) => {
+            setTenantId(value);
+            setKey(undefined);
+          }}
+        />
         <button
           type="button"
           disabled={busy || tenant === undefined}
@@ -65,18 +69,8 @@ console.log(page.items);`;
           Create a key for these snippets
         </button>
       </div>
-      <Panel title="curl">
-        <pre class="code" tabIndex={0} aria-label="curl command">
-          {curl}
-        </pre>
-        <CopyButton text={curl} label="Copy the curl command" />
-      </Panel>
-      <Panel title="TypeScript SDK">
-        <pre class="code" tabIndex={0} aria-label="SDK snippet">
-          {sdk}
-        </pre>
-        <CopyButton text={sdk} label="Copy the SDK snippet" />
-      </Panel>
+      <Snippet title="curl" name="curl command" text={curl} />
+      <Snippet title="TypeScript SDK" name="SDK snippet" text={sdk} />
       <Panel title="Driving the mock from tests">
         <p>
           Everything this console does goes through the control surface at <code>{origin}/__mock</code>: JSON in and

@@ -3,7 +3,18 @@ import { useState } from 'preact/hooks';
 import { control } from '../api.js';
 import type { Shared } from '../main.js';
 import type { Subscription } from '../types.js';
-import { Badge, LoadState, Panel, SecretOnce, time, useAction, useLoad } from '../ui.js';
+import {
+  Badge,
+  InputField,
+  LoadState,
+  Panel,
+  SecretOnce,
+  SelectField,
+  tenantOptions,
+  time,
+  useAction,
+  useLoad,
+} from '../ui.js';
 
 export function WebhooksView({ shared }: { shared: Shared }) {
   const list = useLoad(() => control<{ webhooks: Subscription[] }>('GET', '/webhooks'), []);
@@ -34,33 +45,21 @@ export function WebhooksView({ shared }: { shared: Shared }) {
       <Panel title="Subscribe an endpoint">
         <form onSubmit={create} class="stack" aria-label="Create a webhook subscription">
           <div class="row wrap">
-            <label>
-              Tenant{' '}
-              <select
-                value={tenant ?? ''}
-                onChange={(e) => {
-                  setTenantId(e.currentTarget.value);
-                }}
-              >
-                {shared.tenants.map((candidate) => (
-                  <option key={candidate.id} value={candidate.id}>
-                    {candidate.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label class="grow">
-              Endpoint URL{' '}
-              <input
-                type="url"
-                required
-                placeholder="http://127.0.0.1:4000/webhooks"
-                value={url}
-                onInput={(e) => {
-                  setUrl(e.currentTarget.value);
-                }}
-              />
-            </label>
+            <SelectField
+              label="Tenant"
+              value={tenant ?? ''}
+              options={tenantOptions(shared.tenants)}
+              onChange={setTenantId}
+            />
+            <InputField
+              label="Endpoint URL"
+              type="url"
+              wide
+              required
+              placeholder="http://127.0.0.1:4000/webhooks"
+              value={url}
+              onInput={setUrl}
+            />
           </div>
           <fieldset>
             <legend>Events (none ticked: all)</legend>

@@ -3,7 +3,18 @@ import { useState } from 'preact/hooks';
 import { control } from '../api.js';
 import type { Shared } from '../main.js';
 import type { CallView, CarrierState, MockEvent } from '../types.js';
-import { Badge, Json, LoadState, Panel, time, useAction, useLoad } from '../ui.js';
+import {
+  Badge,
+  InputField,
+  Json,
+  LoadState,
+  Panel,
+  SelectField,
+  tenantOptions,
+  time,
+  useAction,
+  useLoad,
+} from '../ui.js';
 
 function ClockPanel() {
   const clock = useLoad(() => control<{ now: string; offsetMs: number }>('GET', '/clock'), []);
@@ -28,18 +39,7 @@ function ClockPanel() {
           }, `Clock advanced by ${seconds} s.`);
         }}
       >
-        <label>
-          Seconds{' '}
-          <input
-            type="number"
-            min={0}
-            step="any"
-            value={seconds}
-            onInput={(e) => {
-              setSeconds(e.currentTarget.value);
-            }}
-          />
-        </label>
+        <InputField label="Seconds" type="number" min={0} value={seconds} onInput={setSeconds} />
         <button type="submit" disabled={busy}>
           Advance clock
         </button>
@@ -118,15 +118,7 @@ function CarrierPanel() {
         <span class="muted small">{carrier.data?.carrier.messages.length ?? 0} messages sent through it</span>
       </p>
       <div class="row wrap">
-        <label class="grow">
-          Rejection reason{' '}
-          <input
-            value={reason}
-            onInput={(e) => {
-              setReason(e.currentTarget.value);
-            }}
-          />
-        </label>
+        <InputField label="Rejection reason" wide value={reason} onInput={setReason} />
         <button
           type="button"
           disabled={busy || mode === 'reject'}
@@ -173,58 +165,24 @@ function InboundSmsPanel({ shared }: { shared: Shared }) {
         }}
       >
         <div class="row wrap">
-          <label>
-            Tenant{' '}
-            <select
-              value={tenant?.id ?? ''}
-              onChange={(e) => {
-                setTenantId(e.currentTarget.value);
-                setTo('');
-              }}
-            >
-              {shared.tenants.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            To{' '}
-            <select
-              value={number ?? ''}
-              onChange={(e) => {
-                setTo(e.currentTarget.value);
-              }}
-            >
-              {(tenant?.smsNumbers ?? []).map((candidate) => (
-                <option key={candidate} value={candidate}>
-                  {candidate}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            From{' '}
-            <input
-              value={from}
-              inputMode="tel"
-              onInput={(e) => {
-                setFrom(e.currentTarget.value);
-              }}
-            />
-          </label>
-        </div>
-        <label>
-          Message{' '}
-          <textarea
-            rows={2}
-            value={body}
-            onInput={(e) => {
-              setBody(e.currentTarget.value);
+          <SelectField
+            label="Tenant"
+            value={tenant?.id ?? ''}
+            options={tenantOptions(shared.tenants)}
+            onChange={(value) => {
+              setTenantId(value);
+              setTo('');
             }}
           />
-        </label>
+          <SelectField
+            label="To"
+            value={number ?? ''}
+            options={(tenant?.smsNumbers ?? []).map((candidate) => [candidate, candidate] as const)}
+            onChange={setTo}
+          />
+          <InputField label="From" type="tel" value={from} onInput={setFrom} />
+        </div>
+        <InputField label="Message" multiline value={body} onInput={setBody} />
         <div>
           <button type="submit" disabled={busy || number === undefined}>
             Receive SMS
@@ -259,63 +217,16 @@ function FaultsPanel() {
           void run(() => control('POST', '/faults', fault), `Fault armed for the next ${times} matching requests.`);
         }}
       >
-        <label>
-          Method{' '}
-          <select
-            value={method}
-            onChange={(e) => {
-              setMethod(e.currentTarget.value);
-            }}
-          >
-            <option value="">any</option>
-            {['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((name) => (
-              <option key={name}>{name}</option>
-            ))}
-          </select>
-        </label>
-        <label class="grow">
-          Path{' '}
-          <input
-            value={path}
-            onInput={(e) => {
-              setPath(e.currentTarget.value);
-            }}
-          />
-        </label>
-        <label>
-          Status{' '}
-          <input
-            type="number"
-            min={100}
-            max={599}
-            value={status}
-            onInput={(e) => {
-              setStatus(e.currentTarget.value);
-            }}
-          />
-        </label>
-        <label>
-          Times{' '}
-          <input
-            type="number"
-            min={1}
-            value={times}
-            onInput={(e) => {
-              setTimes(e.currentTarget.value);
-            }}
-          />
-        </label>
-        <label>
-          Delay (ms){' '}
-          <input
-            type="number"
-            min={0}
-            value={delayMs}
-            onInput={(e) => {
-              setDelayMs(e.currentTarget.value);
-            }}
-          />
-        </label>
+        <SelectField
+          label="Method"
+          value={method}
+          onChange={setMethod}
+          options={[['', 'any'], ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((name) => [name, name] as const)]}
+        />
+        <InputField label="Path" wide value={path} onInput={setPath} />
+        <InputField label="Status" type="number" min={100} max={599} value={status} onInput={setStatus} />
+        <InputField label="Times" type="number" min={1} value={times} onInput={setTimes} />
+        <InputField label="Delay (ms)" type="number" min={0} value={delayMs} onInput={setDelayMs} />
         <button type="submit" disabled={busy}>
           Inject fault
         </button>
@@ -414,18 +325,14 @@ function ScenarioPanel({ shared }: { shared: Shared }) {
           void load(scenario, 'The scenario');
         }}
       >
-        <label>
-          Scenario JSON{' '}
-          <textarea
-            class="mono"
-            rows={8}
-            value={text}
-            placeholder='{ "tenants": [ … ], "apiKeys": [ … ] }'
-            onInput={(e) => {
-              setText(e.currentTarget.value);
-            }}
-          />
-        </label>
+        <InputField
+          label="Scenario JSON"
+          multiline
+          mono
+          value={text}
+          placeholder='{ "tenants": [ … ], "apiKeys": [ … ] }'
+          onInput={setText}
+        />
         <label>
           Or a file{' '}
           <input
