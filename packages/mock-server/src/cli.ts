@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startMockServer } from './adapters/node.js';
+import { consoleBanner } from './console/banner.js';
 import { createMock } from './mock.js';
 import { ScenarioError } from './scenario/parse.js';
 
@@ -18,7 +19,11 @@ Options:
   --host <host>        Interface to listen on (default 127.0.0.1)
   --port <port>        Port; 0 picks a free one (default 4010)
   --scenario <source>  A scenario JSON file, or "demo" (default demo)
-  --no-control         Do not serve the control surface under /__mock
+  --no-control         Do not serve the control surface under /__mock, nor the console
+  --allowed-host <name>  Also accept this Host name on the console and /__mock (repeatable;
+                       loopback names are always accepted)
+  --control-token <t>  Require "Authorization: Bearer <t>" on /__mock (generated and printed
+                       when --host is beyond loopback)
   --help               Show this help
 
 The first line on stdout is the base URL, http://HOST:PORT. Then one line per request.`;
@@ -60,6 +65,8 @@ async function main(): Promise<void> {
         port: { type: 'string', default: '4010' },
         scenario: { type: 'string', default: 'demo' },
         'no-control': { type: 'boolean', default: false },
+        'allowed-host': { type: 'string', multiple: true, default: [] },
+        'control-token': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -94,6 +101,8 @@ async function main(): Promise<void> {
     port,
     // The CLI's process serves only the mock: let the adapter use its faster Response.
     overrideGlobalObjects: true,
+    allowedHosts: values['allowed-host'],
+    ...(values['control-token'] === undefined ? {} : { controlToken: values['control-token'] }),
     log: (line) => {
       logLine(`${line.method} ${line.path} ${line.status} ${line.ms.toFixed(1)}ms\n`);
     },
@@ -102,6 +111,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `# scenario: ${values.scenario}; control surface: ${values['no-control'] ? 'off' : `${running.url}/__mock`}\n`,
   );
+  if (!values['no-control']) process.stdout.write(consoleBanner(running));
   for (const key of mock.scenario.apiKeys) {
     const note = key.label ?? `tenants ${key.tenantIds.join(', ')}`;
     process.stdout.write(`# key ${key.key}  (${note}${key.revoked ? ', revoked' : ''})\n`);

@@ -11,12 +11,13 @@ import { EventLog, type EventListener } from './events/index.js';
 import { FaultStore, type FaultInput } from './faults.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { Journal, type JournalEntry } from './journal.js';
-import { generateKeySecret, keyHint, KeyStore, type RateLimit } from './keys.js';
+import { generateKeySecret, hashKey, keyHint, KeyStore, keyView, type ApiKeyView, type RateLimit } from './keys.js';
 import { requestIdOf } from './pipeline/request-id.js';
 import { runPipeline } from './pipeline/index.js';
 import { RateLimiter } from './rate-limiter.js';
 import { buildPlans, buildTenants, loadKeys } from './scenario/build.js';
 import { demoScenario } from './scenario/demo.js';
+import { exportScenario } from './scenario/export.js';
 import { parseScenario, type ResolvedScenario } from './scenario/parse.js';
 import type { ScenarioInput } from './scenario/schema.js';
 import type { CallRecord } from './store/records.js';
@@ -240,14 +241,32 @@ export class CommFlowMock {
    */
   async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    if (this.#control && (url.pathname === '/__mock' || url.pathname.startsWith('/__mock/'))) {
+      return controlSurface(this, request, url);
+    }
+    return this.#answer(request, url);
+  }
+
+  /**
+   * Answers a `Request` as the service would: the OpenAPI document or the service pipeline,
+   * never the control surface. The Node adapter sends API traffic here, so that only requests
+   * that passed its safety checks can reach `/__mock`.
+   *
+   * @example
+   * ```ts
+   * const response = await mock.handleApi(new Request('http://mock/api/v1/openapi.json'));
+   * ```
+   */
+  handleApi(request: Request): Promise<Response> {
+    return this.#answer(request, new URL(request.url));
+  }
+
+  async #answer(request: Request, url: URL): Promise<Response> {
     if (url.pathname === OPENAPI_PATH && request.method === 'GET') {
       openApiBody ??= JSON.stringify(createOpenApiDocument());
       return new Response(openApiBody, {
         headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestIdOf(request) },
       });
-    }
-    if (this.#control && (url.pathname === '/__mock' || url.pathname.startsWith('/__mock/'))) {
-      return controlSurface(this, request, url);
     }
     const outcome = await runPipeline(this.#world, request, url);
     const { context } = outcome;
@@ -325,6 +344,72 @@ export class CommFlowMock {
     const tenantIds = input.tenantIds.map((id) => id.toLowerCase());
     this.#world.keys.add({ key, tenantIds, permissions, rateLimit: input.rateLimit });
     return { key, hint: keyHint(key), tenantIds, permissions, rateLimit: input.rateLimit ?? null };
+  }
+
+  /**
+   * The API keys the mock accepts, revoked ones included, by hint and id; never a secret.
+   *
+   * @example
+   * ```ts
+   * mock.apiKeys().map((key) => `${key.hint} ${key.revoked ? 'revoked' : 'active'}`);
+   * ```
+   */
+  apiKeys(): ApiKeyView[] {
+    const labels = new Map(this.#scenario.apiKeys.map((key) => [hashKey(key.key), key.label ?? null]));
+    return this.#world.keys.list().map((record) => keyView(record, labels.get(record.hash) ?? null));
+  }
+
+  /**
+   * Revokes a key by the `id` {@link CommFlowMock.apiKeys} lists: its requests get `401` from now on.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown id.
+   * @example
+   * ```ts
+   * const [key] = mock.apiKeys();
+   * mock.revokeApiKey(key.id);
+   * ```
+   */
+  revokeApiKey(id: string): ApiKeyView {
+    const record = this.#world.keys.list().find((candidate) => candidate.hash.startsWith(id.toLowerCase()));
+    if (record === undefined || id.length < 16) throw notFound('API key');
+    record.revoked = true;
+    return this.apiKeys().find((view) => record.hash.startsWith(view.id)) ?? keyView(record);
+  }
+
+  /**
+   * The current world as a scenario file, to load later or commit as a test fixture. Contacts,
+   * endpoint webhook subscriptions and key revocations follow the live state; keys created at
+   * run time are left out (their secret is not kept).
+   *
+   * @example
+   * ```ts
+   * await writeFile('fixture.json', JSON.stringify(mock.exportScenario(), null, 2));
+   * ```
+   */
+  exportScenario(): ScenarioInput {
+    return exportScenario({
+      scenario: this.#scenario,
+      tenants: this.#world.tenants,
+      keys: this.#world.keys,
+      subscriptions: this.webhooks.subscriptions,
+    });
+  }
+
+  /**
+   * Calls `listener` with each journal entry as it is recorded; returns the unsubscribe function.
+   *
+   * @example
+   * ```ts
+   * const off = mock.onRequest((entry) => console.log(entry.method, entry.path, entry.status));
+   * ```
+   */
+  onRequest(listener: (entry: JournalEntry) => void): () => void {
+    return this.#journal.subscribe(listener);
+  }
+
+  /** Whether this mock serves the control surface under `/__mock` (the `control` option). */
+  get controlEnabled(): boolean {
+    return this.#control;
   }
 
   /**

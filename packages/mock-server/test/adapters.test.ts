@@ -133,6 +133,7 @@ describe('standalone CLI', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(cli.output.some((line) => line.includes(DEMO_KEYS.sandbox))).toBe(true);
+    expect(cli.output).toContain(`# console: ${url}/  (open it in a browser)`);
     expect(cli.output.some((line) => line.startsWith('GET /api/v1/users 200'))).toBe(true);
     cli.child.kill('SIGTERM');
     const [code] = (await once(cli.child, 'exit')) as [number | null];

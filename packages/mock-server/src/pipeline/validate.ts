@@ -43,10 +43,10 @@ const headerSchemaOf = (op: OperationDefinition) => {
 const passedHeaders = new BoundedMemo<string, true>(4096);
 const decodedQueries = new BoundedMemo<string, Readonly<Record<string, unknown>>>(4096);
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+export const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
-/** Reads at most 1 MiB of body; more is 413, whatever Content-Length claims. */
-async function readBody(request: Request): Promise<Uint8Array> {
+/** Reads at most 1 MiB of body; more is 413, whatever Content-Length claims. The control surface reads through it too. */
+export async function readBody(request: Request): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `The body is over ${MAX_BODY_BYTES} bytes.`);
   if (declared > MAX_BODY_BYTES) throw tooLarge();

@@ -12,6 +12,7 @@ import {
   DEFAULT_DELIVERY_TIMEOUT_MS,
   sendInProcess,
   sendOverHttp,
+  type WebhookMessage,
 } from './transport.js';
 
 /**
@@ -232,6 +233,31 @@ export class WebhookDispatcher {
    */
   delivery(id: string): WebhookDelivery {
     return this.#view(this.#find(id));
+  }
+
+  /**
+   * The request of a delivery's latest attempt (or of the next one, before any), rebuilt: the
+   * exact payload, and the headers signed with the subscription's secrets as they are now.
+   * What the console shows to inspect a delivery.
+   *
+   * @throws `ApiError` `NOT_FOUND` for an unknown delivery or a deleted subscription.
+   * @example
+   * ```ts
+   * const { body, headers } = await dispatcher.request(id);
+   * ```
+   */
+  async request(id: string): Promise<WebhookMessage> {
+    const record = this.#find(id);
+    const target = this.subscriptions.target(record.subscriptionId);
+    if (target === undefined) throw notFound('Webhook subscription');
+    const at = record.attempts.at(-1)?.at;
+    return buildWebhookMessage({
+      url: target.url,
+      eventId: record.eventId,
+      payload: record.payload,
+      secrets: target.secrets,
+      timestampSeconds: Math.floor((at === undefined ? this.#clock.now() : Date.parse(at)) / 1000),
+    });
   }
 
   /**

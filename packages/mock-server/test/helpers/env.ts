@@ -115,10 +115,9 @@ export async function call(env: Env, method: string, path: string, options: Call
 /** Calls the control surface. */
 export async function control(env: Env, method: string, path: string, body?: unknown): Promise<Reply> {
   const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
+  // State-changing control requests are JSON, body or not: the Node adapter refuses any other type.
+  if (method !== 'GET') init.headers = { 'content-type': 'application/json' };
+  if (body !== undefined) init.body = JSON.stringify(body);
   const response = await env.fetch(`${env.base}/__mock${path}`, init);
   return { status: response.status, headers: response.headers, json: await response.json() };
 }
