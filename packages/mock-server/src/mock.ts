@@ -9,6 +9,7 @@ import { applyCallAction, progressCalls, type CallAction } from './domains/voice
 import { toSmsMessage } from './domains/format.js';
 import { EventLog, type EventListener } from './events/index.js';
 import { FaultStore, type FaultInput } from './faults.js';
+import { asGet, withoutBody } from './http/head.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { generateKeySecret, keyHint, KeyStore, type RateLimit } from './keys.js';
@@ -29,6 +30,7 @@ import {
   type RotatedWebhookSecret,
   type WebhookDelivery,
   type WebhookSubscriptionView,
+  type WebhookTimestampClock,
 } from './webhooks/index.js';
 import type { World } from './world.js';
 import type { CallStatus, SmsMessage } from '@commflow/contract';
@@ -54,6 +56,13 @@ export interface MockOptions {
   journalLimit?: number;
   /** The base URL `mock.fetch` resolves relative paths against. Default: `http://commflow.mock`. */
   baseUrl?: string;
+  /**
+   * The clock of deliveries' `webhook-timestamp`. Default `'wall'`: the real time of each
+   * attempt, so receivers verify with their own clock after a test advanced the mock's.
+   * `'mock'`: the attempt's time on the mock clock, for deterministic signatures and snapshots.
+   * The event's `timestamp` field is on the mock clock either way.
+   */
+  webhookTimestamp?: WebhookTimestampClock;
 }
 
 /**
@@ -177,6 +186,7 @@ export class CommFlowMock {
       events: world.events,
       clock: this.clock,
       realTimers: options.clock?.frozen !== true,
+      webhookTimestamp: options.webhookTimestamp ?? 'wall',
       subscriptions: new SubscriptionStore({
         clock: this.clock,
         tenantExists: (tenantId) => world.tenants.has(tenantId.toLowerCase()),
@@ -232,6 +242,8 @@ export class CommFlowMock {
 
   /**
    * Answers a `Request`: the OpenAPI document, the control surface, or the service pipeline.
+   * HEAD is answered wherever GET is, with the same status and headers and no body. A client that
+   * goes away mid-request gets status 499 in the journal, never a 500.
    *
    * @example
    * ```ts
@@ -239,6 +251,13 @@ export class CommFlowMock {
    * ```
    */
   async handle(request: Request): Promise<Response> {
+    // HEAD is a GET without the body, wherever GET is (the OpenAPI document and /__mock included).
+    if (request.method === 'HEAD') return withoutBody(await this.#answer(asGet(request), 'HEAD'));
+    return this.#answer(request, request.method);
+  }
+
+  /** Answers `request`; the journal records it under `method` (HEAD for a HEAD answered as a GET). */
+  async #answer(request: Request, method: string): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === OPENAPI_PATH && request.method === 'GET') {
       openApiBody ??= JSON.stringify(createOpenApiDocument());
@@ -254,7 +273,7 @@ export class CommFlowMock {
     this.#journal.record({
       requestId: context.requestId,
       at: this.clock.iso(),
-      method: request.method,
+      method,
       path: url.pathname,
       query: url.search,
       operationId: context.op?.id ?? null,

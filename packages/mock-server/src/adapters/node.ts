@@ -10,7 +10,8 @@ import { getRequestListener } from '@hono/node-server';
 import { createMock, type CommFlowMock } from '../mock.js';
 
 /**
- * One line per request, for logs.
+ * One line per request, for logs. A logger that throws loses that line; the request is still
+ * answered. A client that went away before its answer is logged with status 499.
  *
  * @example
  * ```ts
@@ -46,12 +47,16 @@ export function createNodeListener(
       : async (request: Request) => {
           const started = performance.now();
           const response = await mock.handle(request);
-          log({
-            method: request.method,
-            path: pathAndQuery(request.url),
-            status: response.status,
-            ms: performance.now() - started,
-          });
+          try {
+            log({
+              method: request.method,
+              path: pathAndQuery(request.url),
+              status: response.status,
+              ms: performance.now() - started,
+            });
+          } catch {
+            // A logger that fails (a closed stream, a full disk) loses its line, never the answer.
+          }
           return response;
         };
   return getRequestListener(fetchCallback, { overrideGlobalObjects: options.overrideGlobalObjects ?? false });

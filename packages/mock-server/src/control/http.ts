@@ -7,6 +7,7 @@ import { newId } from '../ids.js';
 import { parseJsonBytes } from '../json.js';
 import type { CommFlowMock } from '../mock.js';
 import { toDetails } from '../pipeline/validate.js';
+import { clientClosedResponse, isClientClosed } from '../pipeline/client-closed.js';
 import { PERMISSION_NAMES } from '../gating-names.js';
 import { ScenarioError } from '../scenario/parse.js';
 import { RateLimitSchema } from '../scenario/schema.js';
@@ -229,6 +230,7 @@ export async function controlSurface(mock: CommFlowMock, request: Request, url: 
     const reply = await dispatch(mock, request, url);
     return envelope(requestId, mock.clock.iso(), reply.status, { success: true, data: reply.data });
   } catch (error) {
+    if (!(error instanceof ApiError) && isClientClosed(error, request)) return clientClosedResponse(requestId);
     const apiError =
       error instanceof ApiError
         ? error
