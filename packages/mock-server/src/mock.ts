@@ -470,7 +470,8 @@ export class CommFlowMock {
 
   /**
    * Moves the mock clock forward: rate-limit windows, idempotency retention, calls and webhook
-   * retries follow (a retry that comes due starts now; `await mock.idle()` for its outcome).
+   * retries follow: every retry that falls due in the interval runs, in order, each at its own
+   * scheduled time (`await mock.idle()` for the outcome).
    *
    * @example
    * ```ts

@@ -41,7 +41,7 @@ describe('msw adapter', () => {
     expect(created.status).toBe(201);
     expect(env.mock.events({ type: 'contact.changed' })).toHaveLength(1);
     const wrong = await fetch('https://api.commflow.test/api/v1/contacts', { method: 'DELETE', headers });
-    expect(wrong.headers.get('allow')).toBe('GET, POST');
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 
   it('keeps mocks on different base URLs isolated', async () => {
