@@ -6,9 +6,12 @@
  * @module
  */
 
-/** The GET a HEAD request stands for: same URL, headers and signal. */
+/**
+ * The GET a HEAD request stands for: same URL, headers and signal. Built from its parts: the
+ * Node adapter's requests are lightweight look-alikes that `new Request(request)` cannot copy.
+ */
 export function asGet(request: Request): Request {
-  return new Request(request, { method: 'GET' });
+  return new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal });
 }
 
 /** `response` without its body, `Content-Length` set to the body's size. */
