@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 import { MAX_SCENARIO_FILE_BYTES, readScenarioFile, ScenarioFileError } from '../src/scenario/read-file.js';
-import { SPAWN_TIMEOUT_MS, startCli } from './helpers/cli.js';
+import { packageRoot, SPAWN_TIMEOUT_MS, startCli } from './helpers/cli.js';
 
 const headers = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox };
 const dir = mkdtempSync(join(tmpdir(), 'commflow-cli-'));
+const repoRoot = join(packageRoot, '../..');
+const startScript = join(repoRoot, 'scripts/start.mjs');
 
 /** Runs the CLI to its exit; its exit code and stderr. */
 async function runToExit(args: string[]) {
@@ -99,6 +101,24 @@ describe('commflow-mock options', { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(code).toBe(2);
     expect(stderr).toContain(`port ${port} is already in use on 127.0.0.1`);
     expect(stderr).toContain('--port');
+  });
+
+  it('`pnpm start` (scripts/start.mjs) checks the port before anything else and names --port', async () => {
+    const taken = createServer();
+    servers.push(taken);
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    const start = spawn(process.execPath, [startScript, '--port', String(port)], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    start.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    start.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(start, 'exit')) as [number | null];
+    expect(code).toBe(2);
+    expect(output).toContain(`port ${port} is already in use on 127.0.0.1; choose another with --port`);
+    expect(output).not.toContain('building'); // it failed before any build
   });
 
   it('checks --webhook-timestamp', async () => {
