@@ -66,7 +66,11 @@ function isStale(pkg) {
   const dir = join(root, pkg.dir);
   if (!existsSync(join(dir, pkg.entry))) return true;
   const configs = readdirSync(dir).filter((name) => /^(package\.json|tsup\.config\.\w+|tsconfig.*\.json)$/.test(name));
-  const inputs = [join(dir, 'src'), ...configs.map((name) => join(dir, name)), ...SHARED_INPUTS.map((name) => join(root, name))];
+  const inputs = [
+    join(dir, 'src'),
+    ...configs.map((name) => join(dir, name)),
+    ...SHARED_INPUTS.map((name) => join(root, name)),
+  ];
   const built = oldest(join(dir, 'dist'));
   return inputs.some((input) => newest(input) > built);
 }

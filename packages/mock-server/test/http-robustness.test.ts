@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access -- response bodies are JSON read as `any`. */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- response bodies are JSON read as `any`. */
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -131,7 +131,9 @@ describe('a client that goes away mid-request', () => {
     await firstLine;
 
     expect(lines).toEqual([expect.objectContaining({ method: 'POST', path: '/api/v1/contacts', status: 499 })]);
-    expect(mock.journal()).toEqual([expect.objectContaining({ path: '/api/v1/contacts', status: 499, errorCode: null })]);
+    expect(mock.journal()).toEqual([
+      expect.objectContaining({ path: '/api/v1/contacts', status: 499, errorCode: null }),
+    ]);
 
     // Nothing was created, and the key was not spent: the retry is the first request to count.
     const retried = await fetch(`${running.url}/api/v1/contacts`, {
