@@ -106,11 +106,8 @@ describe('standalone CLI', { timeout: SPAWN_TIMEOUT_MS }, () => {
     const users = await fetch(`${url}/api/v1/users`, { headers });
     expect(users.status).toBe(200);
     expect((await fetch(`${url}/__mock/clock`)).status).toBe(200);
-    for (let i = 0; i < 50 && !cli.output.some((line) => line.startsWith('GET /api/v1/users 200')); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    expect(await cli.waitForLine((line) => line.startsWith('GET /api/v1/users 200'))).toMatch(/ms$/);
     expect(cli.output.some((line) => line.includes(DEMO_KEYS.sandbox))).toBe(true);
-    expect(cli.output.some((line) => line.startsWith('GET /api/v1/users 200'))).toBe(true);
     cli.child.kill('SIGTERM');
     const [code] = (await once(cli.child, 'exit')) as [number | null];
     expect(code).toBe(0);

@@ -25,7 +25,22 @@ export function startCli(args: string[]) {
       if (output.length === 1) resolve(line);
     });
   });
+  /** Resolves with the first line, past or future, that `match` accepts: no polling, no time budget. */
+  const waitForLine = (match: (line: string) => boolean) =>
+    new Promise<string>((resolve) => {
+      const seen = output.find(match);
+      if (seen !== undefined) {
+        resolve(seen);
+        return;
+      }
+      const listener = (line: string) => {
+        if (!match(line)) return;
+        lines.off('line', listener);
+        resolve(line);
+      };
+      lines.on('line', listener);
+    });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { child, firstLine, output, stderr: () => stderr };
+  return { child, firstLine, output, waitForLine, stderr: () => stderr };
 }

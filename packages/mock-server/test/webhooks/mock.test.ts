@@ -2,7 +2,6 @@
 // routes, reset and close, and the CLI's shutdown with deliveries outstanding.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { EVENT_SCHEMAS, type EventType } from '@commflow/contract';
 import { verifyWebhookSignature } from '@commflow/contract/webhooks';
@@ -19,6 +18,7 @@ import {
   type ScenarioInput,
 } from '../../src/index.js';
 import { sendInProcess } from '../../src/webhooks/index.js';
+import { packageRoot, SPAWN_TIMEOUT_MS, tsxCli } from '../helpers/cli.js';
 import { headerRecord, startReceiver, type Receiver } from './helpers.js';
 
 const ANN = 'ann.lee@acme.test';
@@ -419,10 +419,7 @@ describe('webhook control routes', () => {
   });
 });
 
-describe('standalone CLI with webhooks', () => {
-  const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
-  const tsxCli = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
-
+describe('standalone CLI with webhooks', { timeout: SPAWN_TIMEOUT_MS }, () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`exits cleanly on ${signal} with a retry pending on a real timer`, async () => {
       const failing = await receiver(() => 503);
