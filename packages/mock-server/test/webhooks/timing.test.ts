@@ -50,6 +50,16 @@ function verifyWithOwnClock(secret: string, request: ReceivedRequest): { ok: tru
   }
 }
 
+/** A mock with a receiver that always answers 500, and one delivery to it whose first attempt has failed. */
+async function firstAttemptFailed() {
+  const mock = frozenMock();
+  const hook = await receiver(() => 500);
+  mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: hook.url, events: ['*'] });
+  await createContact(mock);
+  await mock.idle();
+  return { mock, hook };
+}
+
 /** The mock times of the first `count` attempts of a delivery first tried at `start`. */
 const scheduledTimes = (start: number, count: number) =>
   Array.from({ length: count }, (_, n) =>
@@ -119,11 +129,7 @@ describe('webhook timing that standard receivers accept', () => {
   });
 
   it('one 10-day jump on an always-failing receiver runs every due retry, in order, each at its own time: failed after 8 attempts', async () => {
-    const mock = frozenMock();
-    const hook = await receiver(() => 500);
-    mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: hook.url, events: ['*'] });
-    await createContact(mock);
-    await mock.idle();
+    const { mock, hook } = await firstAttemptFailed();
     expect(mock.deliveries({ status: 'pending' })).toHaveLength(1);
 
     mock.advanceClock(10 * 24 * HOUR);
@@ -139,11 +145,7 @@ describe('webhook timing that standard receivers accept', () => {
   });
 
   it('a jump runs only the retries due within it; the next one waits for its time', async () => {
-    const mock = frozenMock();
-    const hook = await receiver(() => 500);
-    mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: hook.url, events: ['*'] });
-    await createContact(mock);
-    await mock.idle();
+    const { mock } = await firstAttemptFailed();
 
     mock.advanceClock(HOUR); // +5 s, +5 min 5 s and +35 min 5 s are due; +2 h 35 min 5 s is not
     await mock.idle();
