@@ -267,7 +267,7 @@ describeTransports('routing and bad input (decisions §4)', (env) => {
     expect(reply.status).toBe(405);
     expect(reply.json.error.code).toBe('METHOD_NOT_ALLOWED');
     expect(reply.headers.get('allow')).toBe('GET, HEAD, POST');
-    expect((await call(env(), 'PATCH', '/api/v1/presence')).headers.get('allow')).toBe('GET, PUT');
+    expect((await call(env(), 'PATCH', '/api/v1/presence')).headers.get('allow')).toBe('GET, HEAD, PUT');
   });
 
   it('413 over 1 MiB, 415 for non-JSON, 400 INVALID_JSON for malformed JSON and bad UTF-8', async () => {
