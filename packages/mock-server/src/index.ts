@@ -56,6 +56,7 @@ export {
   type WebhookCallbackResult,
   type WebhookDelivery,
   type WebhookSubscriptionView,
+  type WebhookTimestampClock,
   type CreateWebhookSubscriptionData,
   type SubscriptionStoreOptions,
   type WebhookDispatcherOptions,

@@ -17,6 +17,7 @@ export interface JournalEntry {
   readonly userEmail: string | null;
   /** `cf_…abcd`: enough to tell keys apart, never the secret. */
   readonly keyHint: string | null;
+  /** The status answered; 499 when the client went away before its answer (never a 500). */
   readonly status: number;
   readonly errorCode: string | null;
   readonly replayed: boolean;

@@ -9,6 +9,7 @@ import { applyCallAction, progressCalls, type CallAction } from './domains/voice
 import { toSmsMessage } from './domains/format.js';
 import { EventLog, type EventListener } from './events/index.js';
 import { FaultStore, type FaultInput } from './faults.js';
+import { asGet, withoutBody } from './http/head.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { generateKeySecret, hashKey, keyHint, KeyStore, keyView, type ApiKeyView, type RateLimit } from './keys.js';
@@ -30,6 +31,7 @@ import {
   type RotatedWebhookSecret,
   type WebhookDelivery,
   type WebhookSubscriptionView,
+  type WebhookTimestampClock,
 } from './webhooks/index.js';
 import type { World } from './world.js';
 import type { CallStatus, SmsMessage } from '@commflow/contract';
@@ -55,6 +57,13 @@ export interface MockOptions {
   journalLimit?: number;
   /** The base URL `mock.fetch` resolves relative paths against. Default: `http://commflow.mock`. */
   baseUrl?: string;
+  /**
+   * The clock of deliveries' `webhook-timestamp`. Default `'wall'`: the real time of each
+   * attempt, so receivers verify with their own clock after a test advanced the mock's.
+   * `'mock'`: the attempt's time on the mock clock, for deterministic signatures and snapshots.
+   * The event's `timestamp` field is on the mock clock either way.
+   */
+  webhookTimestamp?: WebhookTimestampClock;
 }
 
 /**
@@ -178,6 +187,7 @@ export class CommFlowMock {
       events: world.events,
       clock: this.clock,
       realTimers: options.clock?.frozen !== true,
+      webhookTimestamp: options.webhookTimestamp ?? 'wall',
       subscriptions: new SubscriptionStore({
         clock: this.clock,
         tenantExists: (tenantId) => world.tenants.has(tenantId.toLowerCase()),
@@ -233,6 +243,8 @@ export class CommFlowMock {
 
   /**
    * Answers a `Request`: the OpenAPI document, the control surface, or the service pipeline.
+   * HEAD is answered wherever GET is, with the same status and headers and no body. A client that
+   * goes away mid-request gets status 499 in the journal, never a 500.
    *
    * @example
    * ```ts
@@ -240,28 +252,40 @@ export class CommFlowMock {
    * ```
    */
   async handle(request: Request): Promise<Response> {
+    // HEAD is a GET without the body, wherever GET is (the OpenAPI document and /__mock included).
+    if (request.method === 'HEAD') return withoutBody(await this.#route(asGet(request), 'HEAD'));
+    return this.#route(request, request.method);
+  }
+
+  /** Sends `/__mock` to the control surface, the rest to the service. */
+  #route(request: Request, method: string): Promise<Response> {
     const url = new URL(request.url);
     if (this.#control && (url.pathname === '/__mock' || url.pathname.startsWith('/__mock/'))) {
       return controlSurface(this, request, url);
     }
-    return this.#answer(request, url);
+    return this.#serve(request, url, method);
   }
 
   /**
    * Answers a `Request` as the service would: the OpenAPI document or the service pipeline,
    * never the control surface. The Node adapter sends API traffic here, so that only requests
-   * that passed its safety checks can reach `/__mock`.
+   * that passed its safety checks can reach `/__mock`. HEAD is answered as `handle` answers it.
    *
    * @example
    * ```ts
    * const response = await mock.handleApi(new Request('http://mock/api/v1/openapi.json'));
    * ```
    */
-  handleApi(request: Request): Promise<Response> {
-    return this.#answer(request, new URL(request.url));
+  async handleApi(request: Request): Promise<Response> {
+    if (request.method === 'HEAD') {
+      const get = asGet(request);
+      return withoutBody(await this.#serve(get, new URL(get.url), 'HEAD'));
+    }
+    return this.#serve(request, new URL(request.url), request.method);
   }
 
-  async #answer(request: Request, url: URL): Promise<Response> {
+  /** Answers `request`; the journal records it under `method` (HEAD for a HEAD answered as a GET). */
+  async #serve(request: Request, url: URL, method: string): Promise<Response> {
     if (url.pathname === OPENAPI_PATH && request.method === 'GET') {
       openApiBody ??= JSON.stringify(createOpenApiDocument());
       return new Response(openApiBody, {
@@ -273,7 +297,7 @@ export class CommFlowMock {
     this.#journal.record({
       requestId: context.requestId,
       at: this.clock.iso(),
-      method: request.method,
+      method,
       path: url.pathname,
       query: url.search,
       operationId: context.op?.id ?? null,
@@ -536,7 +560,8 @@ export class CommFlowMock {
 
   /**
    * Moves the mock clock forward: rate-limit windows, idempotency retention, calls and webhook
-   * retries follow (a retry that comes due starts now; `await mock.idle()` for its outcome).
+   * retries follow: every retry that falls due in the interval runs, in order, each at its own
+   * scheduled time (`await mock.idle()` for the outcome).
    *
    * @example
    * ```ts

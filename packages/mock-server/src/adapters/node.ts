@@ -14,7 +14,8 @@ import { createMock, type CommFlowMock } from '../mock.js';
 export type { ControlSafety };
 
 /**
- * One line per request, for logs.
+ * One line per request, for logs. A logger that throws loses that line; the request is still
+ * answered. A client that went away before its answer is logged with status 499.
  *
  * @example
  * ```ts
@@ -51,12 +52,16 @@ export function createNodeListener(
     async (request: Request): Promise<Response> => {
       const started = performance.now();
       const response = await handler(request);
-      log?.({
-        method: request.method,
-        path: pathAndQuery(request.url),
-        status: response.status,
-        ms: performance.now() - started,
-      });
+      try {
+        log?.({
+          method: request.method,
+          path: pathAndQuery(request.url),
+          status: response.status,
+          ms: performance.now() - started,
+        });
+      } catch {
+        // A logger that fails (a closed stream, a full disk) loses its line, never the answer.
+      }
       return response;
     };
   const listenerOf = (handler: (request: Request) => Promise<Response>) =>

@@ -8,6 +8,7 @@ import { parseJsonBytes } from '../json.js';
 import type { CommFlowMock } from '../mock.js';
 import { readBody, toDetails } from '../pipeline/validate.js';
 import { consoleRoute, JOURNAL_STREAM_PATH, journalStream } from './console-routes.js';
+import { clientClosedResponse, isClientClosed } from '../pipeline/client-closed.js';
 import { PERMISSION_NAMES } from '../gating-names.js';
 import { ScenarioError } from '../scenario/parse.js';
 import { RateLimitSchema } from '../scenario/schema.js';
@@ -235,6 +236,8 @@ export async function controlSurface(mock: CommFlowMock, request: Request, url: 
     const reply = await dispatch(mock, request, url);
     return envelope(controlRequestId(request), mock.clock.iso(), reply.status, { success: true, data: reply.data });
   } catch (error) {
+    if (!(error instanceof ApiError) && isClientClosed(error, request))
+      return clientClosedResponse(controlRequestId(request));
     return controlErrorResponse(mock, request, error);
   }
 }

@@ -8,6 +8,7 @@ import {
 import * as z from 'zod';
 import { ApiError, validationError } from '../api-error.js';
 import { parseJsonBytes } from '../json.js';
+import { ClientClosedError } from './client-closed.js';
 import { BoundedMemo } from './memo.js';
 import type { RequestContext, Step } from './context.js';
 
@@ -55,7 +56,14 @@ export async function readBody(request: Request): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // The body stream only breaks when the client goes away mid-request: a 499, not a 500.
+      throw new ClientClosedError(error);
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
