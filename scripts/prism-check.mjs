@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { runSdkTour } from './prism-sdk-tour.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -95,7 +96,7 @@ try {
   const proxyUrl = `http://127.0.0.1:${port}`;
 
   const { runTour } = await tsImport('../packages/contract/test/generated-client/tour.ts', import.meta.url);
-  const steps = await runTour({
+  const config = {
     baseUrl: proxyUrl,
     keys: {
       sandbox: DEMO_KEYS.sandbox,
@@ -109,7 +110,10 @@ try {
     dan: 'dan.fox@acme.test',
     eve: 'eve.moss@acme.test',
     planId: DEMO_PLANS.team,
-  });
+  };
+  const clientSteps = await runTour(config);
+  const sdkSteps = await runSdkTour(config);
+  const steps = [...clientSteps, ...sdkSteps];
 
   const problems = [];
   for (const step of steps) {
@@ -126,13 +130,17 @@ try {
     .filter((line) => /violation|✖|⚠/i.test(line));
   problems.push(...logged);
 
-  const operations = new Set(steps.map((step) => step.operation));
-  const errors = steps.filter((step) => step.expected >= 400).length;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
-    `prism-check: ${steps.length} calls (${errors} of them errors) over ${operations.size - 1} operations and the document, through Prism ${proxyUrl}, in ${seconds} s`,
-  );
-  if (operations.size !== 23) problems.push(`expected 22 operations and the document, saw ${operations.size}`);
+  for (const [name, tour, size] of [
+    ['generated client', clientSteps, 23],
+    ['SDK', sdkSteps, 22],
+  ]) {
+    const operations = new Set(tour.map((step) => step.operation)).size;
+    const errors = tour.filter((step) => step.expected >= 400).length;
+    console.log(`prism-check: ${name}: ${tour.length} calls (${errors} of them errors) over ${operations} operations`);
+    if (operations !== size) problems.push(`${name}: expected ${size} operations, saw ${operations}`);
+  }
+  console.log(`prism-check: through Prism ${proxyUrl}, in ${seconds} s`);
   if (problems.length > 0) {
     console.error(`prism-check: ${problems.length} problem(s):\n${problems.join('\n')}`);
     stop(1);
