@@ -50,7 +50,8 @@ for (const file of htmlFiles) {
   const text = readFileSync(file, 'utf8');
   for (const [, attr, raw] of text.matchAll(/\s(href|src)="([^"]*)"/g)) {
     if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(raw)) {
-      if (!/^(?:https?:|mailto:)/i.test(raw)) failures.push(`${relative(root, file)}: ${attr} "${raw}" has an unknown scheme`);
+      if (!/^(?:https?:|mailto:)/i.test(raw))
+        failures.push(`${relative(root, file)}: ${attr} "${raw}" has an unknown scheme`);
       continue;
     }
     linkCount += 1;
@@ -73,7 +74,15 @@ for (const file of htmlFiles) {
 console.log(`links: ${linkCount} internal links in ${htmlFiles.length} pages checked`);
 
 // 2. The browser.
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png', '.woff2': 'font/woff2' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
 const server = createServer((request, response) => {
   const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
   const file = resolve(root, `.${posix.normalize(path.endsWith('/') ? `${path}index.html` : path)}`);
@@ -94,7 +103,14 @@ if (!existsSync(CHROMIUM)) {
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 async function open(path, width, ready) {
@@ -103,14 +119,17 @@ async function open(path, width, ready) {
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('404 (Not Found)')) problems.push(`console error: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().includes('404 (Not Found)'))
+      problems.push(`console error: ${message.text()}`);
   });
   page.on('request', (request) => {
     const url = request.url();
-    if (!url.startsWith(base) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`network request to ${url}`);
+    if (!url.startsWith(base) && !url.startsWith('data:') && !url.startsWith('blob:'))
+      problems.push(`network request to ${url}`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) problems.push(`${response.status()} for ${response.url()}`);
+    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
+      problems.push(`${response.status()} for ${response.url()}`);
   });
   await page.goto(`${base}/${path}`, { waitUntil: 'load' });
   await ready(page);
@@ -120,9 +139,17 @@ async function open(path, width, ready) {
 const voicePage = 'classes/_commflow_sdk.index.Voice.html';
 const pages = [
   ['index', 'index.html', (page) => page.getByRole('heading', { level: 1 }).first().waitFor()],
-  ['guide', 'documents/Getting_started.html', (page) => page.getByRole('heading', { name: 'Getting started', level: 1 }).waitFor()],
+  [
+    'guide',
+    'documents/Getting_started.html',
+    (page) => page.getByRole('heading', { name: 'Getting started', level: 1 }).waitFor(),
+  ],
   ['operation', voicePage, (page) => page.getByRole('cell', { name: 'NO_EXTENSION (this operation)' }).waitFor()],
-  ['http-api', 'http-api.html', (page) => page.locator('[id="operation/voice.click2dial"]').waitFor({ timeout: 30_000 })],
+  [
+    'http-api',
+    'http-api.html',
+    (page) => page.locator('[id="operation/voice.click2dial"]').waitFor({ timeout: 30_000 }),
+  ],
 ];
 for (const width of [1280, 390]) {
   for (const [name, path, ready] of pages) {
@@ -136,7 +163,8 @@ for (const width of [1280, 390]) {
     for (const problem of opened.problems) failures.push(`${path} at ${width}px: ${problem}`);
     if (name === 'http-api' && width === 1280) {
       const rendered = await opened.page.locator('[id^="operation/"]').count();
-      if (rendered < operationIds.size) failures.push(`http-api.html renders ${rendered} of ${operationIds.size} operations`);
+      if (rendered < operationIds.size)
+        failures.push(`http-api.html renders ${rendered} of ${operationIds.size} operations`);
       const title = await opened.page.title();
       if (!title.includes('HTTP API reference')) failures.push(`http-api.html is titled "${title}"`);
     }
@@ -156,7 +184,7 @@ const searches = [
   ['INVALID_CURSOR', /.+/],
 ];
 {
-  const { page, context, problems } = await open('index.html', 1280, async () => {});
+  const { page, context, problems } = await open('index.html', 1280, () => Promise.resolve());
   for (const [query, expected] of searches) {
     await page.getByRole('button', { name: 'Search' }).click();
     const input = page.getByRole('combobox');
@@ -165,8 +193,10 @@ const searches = [
     try {
       await results.first().waitFor({ timeout: 10_000 });
       const texts = await results.allInnerTexts();
-      if (!texts.some((text) => expected.test(text))) failures.push(`search "${query}" finds only: ${texts.slice(0, 5).join(' | ')}`);
-      if (query === 'click2dial' && shotsDir !== undefined) await page.screenshot({ path: join(shotsDir, 'search-1280.png') });
+      if (!texts.some((text) => expected.test(text)))
+        failures.push(`search "${query}" finds only: ${texts.slice(0, 5).join(' | ')}`);
+      if (query === 'click2dial' && shotsDir !== undefined)
+        await page.screenshot({ path: join(shotsDir, 'search-1280.png') });
     } catch {
       failures.push(`search "${query}" finds nothing`);
     }
@@ -183,4 +213,6 @@ if (failures.length > 0) {
   for (const failure of failures) console.error(`  - ${failure}`);
   process.exit(1);
 }
-console.log(`docs site: ${htmlFiles.length} pages, 0 broken links; index, guide, operation page and HTTP reference render; search works`);
+console.log(
+  `docs site: ${htmlFiles.length} pages, 0 broken links; index, guide, operation page and HTTP reference render; search works`,
+);

@@ -44,7 +44,10 @@ export function operationSection(op) {
     ],
     ['Operation id', `${code(op.id)} ([HTTP reference](site:http-api.html#operation/${op.id}))`],
     ['Permission', `${code(op.gating.permission)} on the API key, else ${denial('PERMISSION_DENIED')}`],
-    ['Module', op.gating.module === null ? 'none' : `${code(op.gating.module)} on the tenant, else ${denial('MODULE_DISABLED')}`],
+    [
+      'Module',
+      op.gating.module === null ? 'none' : `${code(op.gating.module)} on the tenant, else ${denial('MODULE_DISABLED')}`,
+    ],
     [
       'Capability',
       op.gating.capability === null
@@ -64,9 +67,14 @@ export function operationSection(op) {
         : 'no (a read: retrying it is always safe)',
     ],
     ['Pagination', PAGINATION[op.pagination]],
-    ['Events', op.events.length === 0 ? 'none' : `${op.events.map(code).join(', ')} (see the [webhooks guide](site:documents/Webhooks.html))`],
+    [
+      'Events',
+      op.events.length === 0
+        ? 'none'
+        : `${op.events.map(code).join(', ')} (see the [webhooks guide](site:documents/Webhooks.html))`,
+    ],
   ];
-  const table = ['| | |', '| --- | --- |', ...rows.map(([name, value]) => `| ${name} | ${cell(value)} |`)];
+  const table = ['| Fact | Value |', '| --- | --- |', ...rows.map(([name, value]) => `| ${name} | ${cell(value)} |`)];
   const errorRows = errors.map(
     (error) =>
       `| ${code(error.code)}${error.specific ? ' **(this operation)**' : ''} | ${error.status} | ${cell(error.reasons.join(' '))} |`,
@@ -106,7 +114,7 @@ export function changelogMarkdown() {
     '# Changelog',
     '',
     'Nothing is released yet: every package is at 0.0.0. These are the pending changes, rendered from',
-    '`.changeset/*.md` when the site is built; `changeset version` turns them into each package\'s',
+    "`.changeset/*.md` when the site is built; `changeset version` turns them into each package's",
     '`CHANGELOG.md` at release.',
   ];
   for (const pkg of packages) {
@@ -170,8 +178,12 @@ export function scenarioFieldsMarkdown() {
     const limits = [
       node.format,
       node.pattern === undefined ? undefined : `pattern ${code(node.pattern)}`,
-      node.minLength === undefined && node.maxLength === undefined ? undefined : `length ${node.minLength ?? 0}..${node.maxLength ?? '∞'}`,
-      node.minimum === undefined && node.maximum === undefined ? undefined : `${node.minimum ?? '-∞'}..${node.maximum ?? '∞'}`,
+      node.minLength === undefined && node.maxLength === undefined
+        ? undefined
+        : `length ${node.minLength ?? 0}..${node.maxLength ?? '∞'}`,
+      node.minimum === undefined && node.maximum === undefined
+        ? undefined
+        : `${node.minimum ?? '-∞'}..${node.maximum ?? '∞'}`,
     ].filter((limit) => limit !== undefined);
     return `${node.type ?? 'any'}${limits.length > 0 ? ` (${limits.join(', ')})` : ''}`;
   };
@@ -185,7 +197,9 @@ export function scenarioFieldsMarkdown() {
       const required = (node.required ?? []).includes(name) && field.default === undefined;
       const fallback = field.default === undefined ? '' : code(JSON.stringify(field.default));
       const description = raw.description ?? field.description ?? '';
-      rows.push(`| ${code(fieldPath)} | ${cell(typeOf(field))} | ${required ? 'yes' : 'no'} | ${cell(fallback)} | ${cell(description)} |`);
+      rows.push(
+        `| ${code(fieldPath)} | ${cell(typeOf(field))} | ${required ? 'yes' : 'no'} | ${cell(fallback)} | ${cell(description)} |`,
+      );
       walk(field.type === 'array' ? field.items : field, field.type === 'array' ? `${fieldPath}[]` : fieldPath);
     }
     for (const option of node.anyOf ?? []) walk(option, path);
@@ -210,19 +224,28 @@ export function load(app) {
     for (const reflection of Object.values(context.project.reflections)) {
       const tag = reflection.comment?.getTag('@operation');
       if (tag === undefined) continue;
-      const id = tag.content.map((part) => part.text).join('').trim();
+      const id = tag.content
+        .map((part) => part.text)
+        .join('')
+        .trim();
       const op = operations[id];
       if (op === undefined) {
         app.logger.error(`@operation ${id} on ${reflection.getFullName()} names no operation of the registry.`);
         continue;
       }
-      if (tagged.has(id)) app.logger.error(`@operation ${id} is on both ${tagged.get(id)} and ${reflection.getFullName()}.`);
+      if (tagged.has(id))
+        app.logger.error(`@operation ${id} is on both ${tagged.get(id)} and ${reflection.getFullName()}.`);
       tagged.set(id, reflection.getFullName());
       tag.content = [{ kind: 'text', text: operationSection(op) }];
     }
   });
 
-  app.renderer.on(RendererEvent.BEGIN, () => {
+  app.renderer.on(RendererEvent.BEGIN, (event) => {
+    // A README's own `# Title` would be a second top-level heading under the page's.
+    for (const reflection of [event.project, ...Object.values(event.project.reflections)]) {
+      const first = reflection.readme?.[0];
+      if (first?.kind === 'text') first.text = first.text.replace(/^\s*# [^\n]*\n/, '');
+    }
     const untagged = Object.keys(operations).filter((id) => !tagged.has(id));
     if (untagged.length > 0) {
       app.logger.error(`No SDK method carries @operation for: ${untagged.join(', ')}.`);
