@@ -1,4 +1,4 @@
-// Keeps the guides' code from rotting: every ```ts block of docs/guides/*.md
+// Keeps the guides' code from rotting: every ```ts block of docs/guides/*.md and docs/webhooks.md
 // is written to examples/doc-snippets/.snippets/ and compiled there with tsc against the
 // workspace packages (strict, as users compile); every ```json block of the scenario reference is
 // loaded as a scenario by the mock. A block fenced ```ts nocheck is skipped: only for code whose
@@ -12,20 +12,33 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const here = join(root, 'examples/doc-snippets');
 const out = join(here, '.snippets');
-const guides = readdirSync(join(root, 'docs/guides'))
-  .filter((name) => name.endsWith('.md'))
-  .map((name) => `docs/guides/${name}`);
+const guides = [
+  ...readdirSync(join(root, 'docs/guides'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/guides/${name}`),
+  'docs/webhooks.md',
+];
 
-// Names the guides use without declaring, as a reader would have them from the lines around.
+// The names the guides' fragments use without declaring them, as the surrounding prose gives them
+// to a reader (the receiver's secret and handler, a store of seen ids, the app under test).
 const PRELUDE = `import type { CommFlow } from '@commflow/sdk';
-import type { CommFlowMock } from '@commflow/mock-server';
+import type { VerifiedWebhookEvent } from '@commflow/sdk/webhooks';
+import type { Hono } from 'hono';
 declare global {
   const client: CommFlow;
-  const mock: CommFlowMock;
-  const rawBody: string;
+  const secret: string;
+  const newSecret: string;
+  const oldSecret: string;
+  const payload: string;
   const headers: Headers;
+  const rawBody: string;
+  const id: string;
+  const timestamp: string;
   const tenantId: string;
-  const conversationId: string;
+  const data: unknown;
+  const app: Hono;
+  function handle(event: VerifiedWebhookEvent): Promise<void>;
+  const seen: { has(id: string): Promise<boolean>; add(id: string, options: { ttlSeconds: number }): Promise<void> };
 }
 export {};
 `;

@@ -145,11 +145,14 @@ function httpApiPage(spec) {
   .cf-bar { display: flex; gap: 1rem; align-items: center; padding: 0.5rem 1rem; background: #0b2540; color: #fff;
     font: 15px/1.4 system-ui, sans-serif; position: sticky; top: 0; z-index: 10; }
   .cf-bar a { color: #fff; }
-  .cf-bar h1 { font-size: 1rem; margin: 0; font-weight: 600; }
+  .cf-bar h1 { font-size: 1rem; margin: 0; font-weight: 600; white-space: nowrap; }
+  .cf-bar a { white-space: nowrap; }
+  .cf-version { opacity: 0.8; font-size: 0.85rem; }
+  @media (max-width: 640px) { .cf-version { display: none; } }
 </style>
 </head>
 <body>
-<header class="cf-bar"><a href="index.html">← CommFlow SDK docs</a><h1>HTTP API reference (OpenAPI ${spec.openapi}, API version ${spec.info.version})</h1></header>
+<header class="cf-bar"><a href="index.html">← Docs</a><h1>HTTP API reference</h1><span class="cf-version">${spec.info.title} ${spec.info.version}, OpenAPI ${spec.openapi}</span></header>
 <main id="redoc"></main>
 <script id="openapi" type="application/json">${json}</script>
 <script src="assets/redoc.standalone.js"></script>
