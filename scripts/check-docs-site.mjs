@@ -48,6 +48,16 @@ const operationIds = new Set(
 let linkCount = 0;
 for (const file of htmlFiles) {
   const text = readFileSync(file, 'utf8');
+  // No empty page: the content column says more than its title.
+  const content = /<div class="col-content">([\s\S]*?)<div class="col-sidebar">/.exec(text)?.[1];
+  if (content !== undefined) {
+    const words = content
+      .replace(/<h1[\s\S]*?<\/h1>/, '')
+      .replace(/<[^>]+>/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean);
+    if (words.length < 8) failures.push(`${relative(root, file)} is empty (${words.length} words)`);
+  }
   for (const [, attr, raw] of text.matchAll(/\s(href|src)="([^"]*)"/g)) {
     if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(raw)) {
       if (!/^(?:https?:|mailto:)/i.test(raw))

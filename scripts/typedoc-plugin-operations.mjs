@@ -198,7 +198,7 @@ export function scenarioFieldsMarkdown() {
       const field = resolveRef(raw);
       const fieldPath = path === '' ? name : `${path}.${name}`;
       const required = (node.required ?? []).includes(name) && field.default === undefined;
-      const fallback = field.default === undefined ? '' : code(JSON.stringify(field.default));
+      const fallback = field.default === undefined ? '' : code(JSON.stringify(field.default).replaceAll(',', ', '));
       const description = raw.description ?? field.description ?? '';
       rows.push(
         `| ${code(fieldPath)} | ${cell(typeOf(field))} | ${required ? 'yes' : 'no'} | ${cell(fallback)} | ${cell(description)} |`,
