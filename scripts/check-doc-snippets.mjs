@@ -1,4 +1,5 @@
-// Keeps the guides' code from rotting: every ```ts block of docs/guides/*.md and docs/webhooks.md
+// Keeps the guides' code from rotting: every ```ts block of docs/guides/*.md, docs/webhooks.md and the
+// package READMEs (the site's package pages)
 // is written to examples/doc-snippets/.snippets/ and compiled there with tsc against the
 // workspace packages (strict, as users compile); every ```json block of the scenario reference is
 // loaded as a scenario by the mock. A block fenced ```ts nocheck is skipped: only for code whose
@@ -17,15 +18,27 @@ const guides = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/guides/${name}`),
   'docs/webhooks.md',
+  'packages/sdk/README.md',
+  'packages/mock-server/README.md',
+  'packages/contract/README.md',
 ];
 
 // The names the guides' fragments use without declaring them, as the surrounding prose gives them
-// to a reader (the receiver's secret and handler, a store of seen ids, the app under test).
+// to a reader (earlier blocks' imports and clients, the receiver's secret and handler, a store of
+// seen ids, the app under test). Test-runner globals come from vitest's.
 const PRELUDE = `import type { CommFlow } from '@commflow/sdk';
 import type { VerifiedWebhookEvent } from '@commflow/sdk/webhooks';
 import type { Hono } from 'hono';
 declare global {
   const client: CommFlow;
+  const ann: CommFlow;
+  const mock: import('@commflow/mock-server').CommFlowMock;
+  const receiver: { url: string };
+  const createMock: typeof import('@commflow/mock-server').createMock;
+  const DEMO_TENANTS: typeof import('@commflow/mock-server').DEMO_TENANTS;
+  const verifyWebhook: typeof import('@commflow/sdk/webhooks').verifyWebhook;
+  const http: typeof import('msw').http;
+  const HttpResponse: typeof import('msw').HttpResponse;
   const secret: string;
   const newSecret: string;
   const oldSecret: string;
