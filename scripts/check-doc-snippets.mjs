@@ -4,7 +4,7 @@
 // workspace packages (strict, as users compile); every ```json block of the scenario reference is
 // loaded as a scenario by the mock. A block fenced ```ts nocheck is skipped: only for code whose
 // framework is not a dependency here (Playwright's test runner).
-// Run from examples/doc-snippets (its `typecheck` and `example` scripts), after `build`.
+// Run from examples/doc-snippets (its `typecheck` script, so in the typecheck step), after `build`.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -11,7 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Converter, PageEvent, RendererEvent } from 'typedoc';
+import { Converter, PageEvent, ReflectionKind, RendererEvent } from 'typedoc';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const contract = await import(join(root, 'packages/contract/dist/index.js'));
@@ -224,6 +224,18 @@ export function load(app) {
 
   const tagged = new Map();
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
+    // Readers reach resources as `client.contacts`, never construct them: their constructor pages
+    // are noise (APIResource keeps its own, for custom resources).
+    for (const reflection of Object.values(context.project.reflections)) {
+      const owner = reflection.parent;
+      if (
+        reflection.kindOf(ReflectionKind.Constructor) &&
+        owner?.kindOf(ReflectionKind.Class) &&
+        owner.extendedTypes?.some((type) => type.type === 'reference' && type.name === 'APIResource')
+      ) {
+        context.project.removeReflection(reflection);
+      }
+    }
     for (const reflection of Object.values(context.project.reflections)) {
       const tag = reflection.comment?.getTag('@operation');
       if (tag === undefined) continue;
