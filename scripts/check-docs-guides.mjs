@@ -3,15 +3,16 @@
 // - docs/guides/cli.md: every flag of `commflow-mock --help` and of the CLI's parseArgs options,
 //   and every control route the mock's source serves (`case 'METHOD /__mock/…'` and the
 //   `/__mock/<segment>` families), each under its own heading with a curl example.
-// Run after `build` (it reads the packages' dist).
+// Reads the sources (through tsx): no package build needed.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path) => readFileSync(join(root, path), 'utf8');
-const { ERROR_CATALOGUE } = await import(join(root, 'packages/contract/dist/index.js'));
+const { ERROR_CATALOGUE } = await tsImport(join(root, 'packages/contract/src/index.ts'), import.meta.url);
 const failures = [];
 
 // Errors: `| \`CODE\` | status |` rows.
@@ -29,9 +30,11 @@ for (const code of rows.keys())
 
 // CLI flags.
 const cliGuide = read('docs/guides/cli.md');
-const help = execFileSync(process.execPath, [join(root, 'packages/mock-server/dist/cli.js'), '--help'], {
-  encoding: 'utf8',
-});
+const help = execFileSync(
+  process.execPath,
+  ['--conditions=source', '--import', 'tsx', join(root, 'packages/mock-server/src/cli.ts'), '--help'],
+  { cwd: root, encoding: 'utf8' },
+);
 const cliSource = read('packages/mock-server/src/cli.ts');
 const optionsBlock = /options:\s*\{([\s\S]*?)\n\s{6}\},/.exec(cliSource)?.[1] ?? '';
 const flags = new Set([

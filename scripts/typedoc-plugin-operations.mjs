@@ -11,10 +11,12 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 import { Converter, PageEvent, ReflectionKind, RendererEvent } from 'typedoc';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const contract = await import(join(root, 'packages/contract/dist/index.js'));
+// From source, so that the docs build needs no package build first.
+const contract = await tsImport(join(root, 'packages/contract/src/index.ts'), import.meta.url);
 const { operations, operationErrors, ERROR_CATALOGUE, HEADERS } = contract;
 
 /** Generated pages' sources, written before typedoc reads its project documents. */
