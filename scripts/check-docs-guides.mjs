@@ -36,10 +36,12 @@ const help = execFileSync(
   { cwd: root, encoding: 'utf8' },
 );
 const cliSource = read('packages/mock-server/src/cli.ts');
-const optionsBlock = /options:\s*\{([\s\S]*?)\n\s{6}\},/.exec(cliSource)?.[1] ?? '';
+const optionsBlock = /options:\s*\{([\s\S]*?)\n\s*\},\n\s*strict/.exec(cliSource)?.[1];
+if (optionsBlock === undefined)
+  failures.push('cli.md check: cannot find the parseArgs options in cli.ts: update this check');
 const flags = new Set([
   ...[...help.matchAll(/^\s+(--[a-z][a-z0-9-]*)/gm)].map((m) => m[1]),
-  ...[...optionsBlock.matchAll(/^\s*'?([a-z][a-z0-9-]*)'?:\s*\{/gm)].map((m) => `--${m[1]}`),
+  ...[...(optionsBlock ?? '').matchAll(/^\s*'?([a-z][a-z0-9-]*)'?:\s*\{/gm)].map((m) => `--${m[1]}`),
 ]);
 if (flags.size === 0) failures.push('cli.md check: found no flags in --help or cli.ts');
 for (const flag of flags) {
@@ -70,7 +72,7 @@ for (const heading of headings) {
 }
 const documented = new Set(headings.map((h) => `${h.method} ${h.path}`));
 for (const [, method, path] of text.matchAll(
-  /['`]((?:GET|POST|PUT|PATCH|DELETE|HEAD) )?(\/__mock\/[a-z0-9/_-]*[a-z0-9_-])['`]/g,
+  /['`]((?:GET|POST|PUT|PATCH|DELETE|HEAD) )?(\/__mock\/[a-z0-9/_-]*[a-z0-9_-])\/?['`]/g,
 )) {
   if (method !== undefined) {
     if (!documented.has(`${method}${path}`)) failures.push(`cli.md: the mock serves ${method}${path}, undocumented`);
