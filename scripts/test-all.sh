@@ -31,6 +31,8 @@ step "package checks (publint, attw, size-limit)"
 pnpm -r --filter './packages/*' --if-present run check:package
 step "docs build (typedoc, warnings are errors)"
 pnpm run docs
+step "docs site in headless Chromium (links, pages, search)"
+pnpm run docs:check
 step "examples"
 pnpm run examples
 step "all green"

@@ -16,6 +16,8 @@ export class AiAgents extends APIResource {
   /**
    * Lists every AI agent, by name (`ai.agents.list`; not paged).
    *
+   * @operation ai.agents.list
+   *
    * @example
    * ```ts
    * const agents = await client.ai.agents.list();
@@ -28,6 +30,8 @@ export class AiAgents extends APIResource {
   /**
    * Gets one AI agent (`ai.agents.get`).
    *
+   * @operation ai.agents.get
+   *
    * @example
    * ```ts
    * const agent = await client.ai.agents.get(agentId);
@@ -39,6 +43,8 @@ export class AiAgents extends APIResource {
 
   /**
    * Tries an agent: sends a conversation and resolves to its reply (`ai.agents.chat`).
+   *
+   * @operation ai.agents.chat
    *
    * @example
    * ```ts

@@ -18,6 +18,8 @@ export class Calendar extends APIResource {
    * Lists the acting user's events overlapping `[startDate, endDate)`, by start time
    * (`calendar.list`).
    *
+   * @operation calendar.list
+   *
    * @example
    * ```ts
    * for await (const event of client.calendar.list({ startDate: '2026-11-23' })) console.log(event.title);
@@ -29,6 +31,8 @@ export class Calendar extends APIResource {
 
   /**
    * Creates an event for the acting user (`calendar.create`).
+   *
+   * @operation calendar.create
    *
    * @example
    * ```ts

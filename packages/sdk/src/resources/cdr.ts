@@ -15,6 +15,8 @@ export class Cdr extends APIResource {
   /**
    * Lists call detail records, newest first (`cdr.list`, offset-paged).
    *
+   * @operation cdr.list
+   *
    * @example
    * ```ts
    * for await (const record of client.cdr.list()) console.log(record.disposition, record.durationSeconds);

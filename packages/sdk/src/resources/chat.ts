@@ -17,6 +17,8 @@ export class ChatConversations extends APIResource {
   /**
    * Lists the acting user's chat rooms, most recent activity first (`chat.conversations`).
    *
+   * @operation chat.conversations
+   *
    * @example
    * ```ts
    * for await (const room of client.withUser('ann@example.com').chat.conversations.list()) console.log(room.participants);
@@ -32,6 +34,8 @@ export class ChatConversations extends APIResource {
   /**
    * Starts a direct chat with a teammate, or returns the existing one (`isNew` tells which), and
    * posts the message (`chat.conversations.create`).
+   *
+   * @operation chat.conversations.create
    *
    * @example
    * ```ts
@@ -58,6 +62,8 @@ export class ChatMessages extends APIResource {
   /**
    * Lists a room's messages, newest first (`chat.messages.list`, cursor-paged).
    *
+   * @operation chat.messages.list
+   *
    * @example
    * ```ts
    * for await (const message of client.chat.messages.list({ conversationId })) console.log(message.content);
@@ -72,6 +78,8 @@ export class ChatMessages extends APIResource {
 
   /**
    * Posts a message to a room the acting user is in (`chat.messages.send`).
+   *
+   * @operation chat.messages.send
    *
    * @example
    * ```ts

@@ -17,6 +17,8 @@ export class Contacts extends APIResource {
   /**
    * Lists contacts, newest first (`contacts.list`). `search` matches full name or phone digits.
    *
+   * @operation contacts.list
+   *
    * @example
    * ```ts
    * for await (const contact of client.contacts.list({ search: 'ann' })) console.log(contact.id);
@@ -28,6 +30,8 @@ export class Contacts extends APIResource {
 
   /**
    * Creates a contact (`contacts.create`, user-scoped, idempotent) and resolves to it.
+   *
+   * @operation contacts.create
    *
    * @example
    * ```ts

@@ -15,6 +15,8 @@ export class FaxResource extends APIResource {
   /**
    * Lists faxes, newest first, optionally of one box (`fax.list`, offset-paged).
    *
+   * @operation fax.list
+   *
    * @example
    * ```ts
    * for await (const fax of client.fax.list({ type: 'queue' })) console.log(fax.status);

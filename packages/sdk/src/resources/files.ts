@@ -15,6 +15,8 @@ export class Files extends APIResource {
   /**
    * Lists files, newest first (`files.list`, offset-paged).
    *
+   * @operation files.list
+   *
    * @example
    * ```ts
    * for await (const file of client.files.list({ limit: 100 })) console.log(file.name, file.size);

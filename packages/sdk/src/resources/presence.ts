@@ -16,6 +16,8 @@ export class PresenceResource extends APIResource {
   /**
    * The presence of every user of the tenant (`presence.list`; not paged).
    *
+   * @operation presence.list
+   *
    * @example
    * ```ts
    * const busy = (await client.presence.list()).filter((p) => p.status === 'busy');
@@ -27,6 +29,8 @@ export class PresenceResource extends APIResource {
 
   /**
    * Sets the acting user's presence (`presence.update`).
+   *
+   * @operation presence.update
    *
    * @example
    * ```ts

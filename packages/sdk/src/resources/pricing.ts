@@ -17,6 +17,8 @@ export class Pricing extends APIResource {
    * Prices seats and numbers (DIDs) of a plan, monthly or annual, in integer minor units
    * (`pricing.quote`). A pure computation, so it is retried without an idempotency key.
    *
+   * @operation pricing.quote
+   *
    * @example
    * ```ts
    * const { total, currency } = await client.pricing.quote({ planId, seatCount: 5, didCount: 1, billingTerm: 'MONTHLY' });

@@ -18,6 +18,8 @@ export class SmsConversations extends APIResource {
    * Lists the conversations the acting user is assigned to or whose number they own or share,
    * most recent activity first (`sms.conversations`).
    *
+   * @operation sms.conversations
+   *
    * @example
    * ```ts
    * for await (const c of client.sms.conversations.list()) console.log(c.peerNumber);
@@ -42,6 +44,8 @@ export class SmsConversations extends APIResource {
 export class SmsMessages extends APIResource {
   /**
    * Lists a conversation's messages, newest first (`sms.messages.list`).
+   *
+   * @operation sms.messages.list
    *
    * @example
    * ```ts
@@ -74,6 +78,8 @@ export class Sms extends APIResource {
   /**
    * Sends an SMS in a conversation (`sms.send`): simulated on sandbox tenants, through the
    * carrier on live ones. A carrier rejection is still a success, with `status: 'FAILED'`.
+   *
+   * @operation sms.send
    *
    * @example
    * ```ts

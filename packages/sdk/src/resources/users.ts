@@ -15,6 +15,8 @@ export class Users extends APIResource {
   /**
    * Lists the users of the tenant by last name, first name (`users.list`).
    *
+   * @operation users.list
+   *
    * @example
    * ```ts
    * const page = await client.users.list({ search: '1001', limit: 20 });

@@ -18,6 +18,8 @@ export class Voice extends APIResource {
    * extension) when the user answers (`voice.click2dial`). Its `Idempotency-Key` makes a retried
    * call never start a second one.
    *
+   * @operation voice.click2dial
+   *
    * @example
    * ```ts
    * const call = await client.voice.click2dial({ destination: '1002' }, { userEmail: 'ann@example.com' });

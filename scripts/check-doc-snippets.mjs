@@ -1,0 +1,104 @@
+// Keeps the guides' code from rotting: every ```ts block of docs/guides/*.md, docs/webhooks.md and the
+// package READMEs (the site's package pages)
+// is written to examples/doc-snippets/.snippets/ and compiled there with tsc against the
+// workspace packages (strict, as users compile); every ```json block of the scenario reference is
+// loaded as a scenario by the mock. A block fenced ```ts nocheck is skipped: only for code whose
+// framework is not a dependency here (Playwright's test runner).
+// Run from examples/doc-snippets (its `typecheck` script, so in the typecheck step), after `build`.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const here = join(root, 'examples/doc-snippets');
+const out = join(here, '.snippets');
+const guides = [
+  ...readdirSync(join(root, 'docs/guides'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/guides/${name}`),
+  'docs/webhooks.md',
+  'packages/sdk/README.md',
+  'packages/mock-server/README.md',
+  'packages/contract/README.md',
+];
+
+// The names the guides' fragments use without declaring them, as the surrounding prose gives them
+// to a reader (earlier blocks' imports and clients, the receiver's secret and handler, a store of
+// seen ids, the app under test). Test-runner globals come from vitest's.
+const PRELUDE = `import type { CommFlow } from '@commflow/sdk';
+import type { VerifiedWebhookEvent } from '@commflow/sdk/webhooks';
+import type { Hono } from 'hono';
+declare global {
+  const client: CommFlow;
+  const ann: CommFlow;
+  const mock: import('@commflow/mock-server').CommFlowMock;
+  const receiver: { url: string };
+  const createMock: typeof import('@commflow/mock-server').createMock;
+  const DEMO_TENANTS: typeof import('@commflow/mock-server').DEMO_TENANTS;
+  const verifyWebhook: typeof import('@commflow/sdk/webhooks').verifyWebhook;
+  const http: typeof import('msw').http;
+  const HttpResponse: typeof import('msw').HttpResponse;
+  const secret: string;
+  const newSecret: string;
+  const oldSecret: string;
+  const payload: string;
+  const headers: Headers;
+  const rawBody: string;
+  const id: string;
+  const timestamp: string;
+  const tenantId: string;
+  const data: unknown;
+  const app: Hono;
+  function handle(event: VerifiedWebhookEvent): Promise<void>;
+  const seen: { has(id: string): Promise<boolean>; add(id: string, options: { ttlSeconds: number }): Promise<void> };
+}
+export {};
+`;
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, 'prelude.d.ts'), PRELUDE);
+let compiled = 0;
+let skipped = 0;
+const scenarios = [];
+for (const guide of guides) {
+  const text = readFileSync(join(root, guide), 'utf8');
+  const blocks = [...text.matchAll(/^```(ts|typescript|json)([^\n]*)\n([\s\S]*?)^```$/gm)];
+  blocks.forEach(([, lang, info, code], index) => {
+    const line = text.slice(0, text.indexOf(code)).split('\n').length;
+    if (lang === 'json') {
+      if (guide.endsWith('scenario.md')) scenarios.push({ where: `${guide}:${line}`, code });
+      return;
+    }
+    if (info.includes('nocheck')) {
+      skipped += 1;
+      return;
+    }
+    const name = `${guide.replaceAll('/', '_').replace(/\.md$/, '')}_${index}.ts`;
+    writeFileSync(join(out, name), `// ${guide}:${line}\n${code}\nexport {};\n`);
+    compiled += 1;
+  });
+}
+
+try {
+  execFileSync('tsc', ['--noEmit', '-p', join(here, 'tsconfig.json')], { cwd: here, stdio: 'inherit' });
+} catch {
+  console.error('A guide has a TypeScript block that does not compile (each .snippets file names its guide and line).');
+  process.exit(1);
+}
+// Compiled: drop the files, which only eslint would trip over (kept on failure, to read).
+rmSync(out, { recursive: true, force: true });
+
+const { createMock } = await import(join(root, 'packages/mock-server/dist/index.js'));
+for (const { where, code } of scenarios) {
+  try {
+    createMock(JSON.parse(code)).close?.();
+  } catch (error) {
+    console.error(`${where}: the scenario does not load: ${error.message}`);
+    process.exit(1);
+  }
+}
+console.log(
+  `doc snippets: ${compiled} TypeScript blocks compile (${skipped} nocheck), ${scenarios.length} scenarios load`,
+);

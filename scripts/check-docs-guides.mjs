@@ -1,0 +1,98 @@
+// Fails when a guide drifts from what it documents:
+// - docs/guides/errors.md: one table row per code of the contract's ERROR_CATALOGUE, with its status;
+// - docs/guides/cli.md: every flag of `commflow-mock --help` and of the CLI's parseArgs options,
+//   and every control route the mock's source serves (`case 'METHOD /__mock/…'` and the
+//   `/__mock/<segment>` families), each under its own heading with a curl example.
+// Reads the sources (through tsx): no package build needed.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const read = (path) => readFileSync(join(root, path), 'utf8');
+const { ERROR_CATALOGUE } = await tsImport(join(root, 'packages/contract/src/index.ts'), import.meta.url);
+const failures = [];
+
+// Errors: `| \`CODE\` | status |` rows.
+const errorsGuide = read('docs/guides/errors.md');
+const rows = new Map(
+  [...errorsGuide.matchAll(/^\|\s*`([A-Z_]+)`\s*\|\s*(\d{3})\s*\|/gm)].map((m) => [m[1], Number(m[2])]),
+);
+for (const [code, { status }] of Object.entries(ERROR_CATALOGUE)) {
+  if (!rows.has(code)) failures.push(`errors.md: no row for ${code}`);
+  else if (rows.get(code) !== status)
+    failures.push(`errors.md: ${code} is ${status}, the guide says ${rows.get(code)}`);
+}
+for (const code of rows.keys())
+  if (!(code in ERROR_CATALOGUE)) failures.push(`errors.md: ${code} is not in the catalogue`);
+
+// CLI flags.
+const cliGuide = read('docs/guides/cli.md');
+const help = execFileSync(
+  process.execPath,
+  ['--conditions=source', '--import', 'tsx', join(root, 'packages/mock-server/src/cli.ts'), '--help'],
+  { cwd: root, encoding: 'utf8' },
+);
+const cliSource = read('packages/mock-server/src/cli.ts');
+const optionsBlock = /options:\s*\{([\s\S]*?)\n\s*\},\n\s*strict/.exec(cliSource)?.[1];
+if (optionsBlock === undefined)
+  failures.push('cli.md check: cannot find the parseArgs options in cli.ts: update this check');
+const flags = new Set([
+  ...[...help.matchAll(/^\s+(--[a-z][a-z0-9-]*)/gm)].map((m) => m[1]),
+  ...[...(optionsBlock ?? '').matchAll(/^\s*'?([a-z][a-z0-9-]*)'?:\s*\{/gm)].map((m) => `--${m[1]}`),
+]);
+if (flags.size === 0) failures.push('cli.md check: found no flags in --help or cli.ts');
+for (const flag of flags) {
+  if (!new RegExp(`^\\|\\s*\`${flag}[\\s\`<]`, 'm').test(cliGuide)) failures.push(`cli.md: flag ${flag} has no row`);
+}
+
+// Control routes: exact `case 'METHOD /__mock/…'` routes, and every `/__mock/<segment>` named anywhere.
+const sources = [];
+const walk = (dir) => {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path);
+    else if (name.endsWith('.ts')) sources.push(readFileSync(path, 'utf8'));
+  }
+};
+walk(join(root, 'packages/mock-server/src'));
+const text = sources.join('\n');
+const headings = [...cliGuide.matchAll(/^### `([A-Z]+) (\/__mock[^`?]*)`\n([\s\S]*?)(?=^### |(?![\s\S]))/gm)].map(
+  (m) => ({
+    method: m[1],
+    path: m[2],
+    body: m[3],
+  }),
+);
+for (const heading of headings) {
+  if (!/```sh\n\s*curl /.test(heading.body))
+    failures.push(`cli.md: ${heading.method} ${heading.path} has no curl example`);
+}
+const documented = new Set(headings.map((h) => `${h.method} ${h.path}`));
+for (const [, method, path] of text.matchAll(
+  /['`]((?:GET|POST|PUT|PATCH|DELETE|HEAD) )?(\/__mock\/[a-z0-9/_-]*[a-z0-9_-])\/?['`]/g,
+)) {
+  if (method !== undefined) {
+    if (!documented.has(`${method}${path}`)) failures.push(`cli.md: the mock serves ${method}${path}, undocumented`);
+  } else if (!headings.some((h) => h.path === path || h.path.startsWith(`${path}/`))) {
+    failures.push(`cli.md: the mock's source names ${path}, and no route heading covers it`);
+  }
+}
+for (const [, family] of text.matchAll(/\\\/__mock\\\/\(?([a-z|-]+)\)?\\\//g)) {
+  for (const segment of family.split('|')) {
+    if (!headings.some((h) => h.path.startsWith(`/__mock/${segment}/{`))) {
+      failures.push(`cli.md: the mock serves /__mock/${segment}/{…} routes, and none is documented`);
+    }
+  }
+}
+
+if (failures.length > 0) {
+  console.error(`The guides are out of date (${failures.length}):`);
+  for (const failure of failures) console.error(`  - ${failure}`);
+  process.exit(1);
+}
+console.log(
+  `guides: ${rows.size} error codes, ${flags.size} CLI flags and ${headings.length} control routes documented`,
+);
