@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startMockServer } from './adapters/node.js';
+import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './history/cli-flags.js';
 import { createMock } from './mock.js';
 import { ScenarioError } from './scenario/parse.js';
 
@@ -20,6 +21,9 @@ Options:
   --scenario <source>  A scenario JSON file, or "demo" (default demo)
   --no-control         Do not serve the control surface under /__mock
   --help               Show this help
+
+History caps (oldest first; never contacts, messages or other data clients created):
+${LIMIT_FLAG_HELP}
 
 The first line on stdout is the base URL, http://HOST:PORT. Then one line per request.`;
 
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
         scenario: { type: 'string', default: 'demo' },
         'no-control': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
+        ...LIMIT_FLAG_OPTIONS,
       },
       strict: true,
     }));
@@ -83,9 +88,9 @@ async function main(): Promise<void> {
   }
   let mock;
   try {
-    mock = createMock(scenario as 'demo', { control: !values['no-control'] });
+    mock = createMock(scenario as 'demo', { control: !values['no-control'], ...limitsFromFlags(values) });
   } catch (error) {
-    if (error instanceof ScenarioError) fail(error.message);
+    if (error instanceof ScenarioError || error instanceof RangeError) fail(error.message);
     throw error;
   }
   const running = await startMockServer({

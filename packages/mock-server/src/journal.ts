@@ -1,3 +1,5 @@
+import { BoundedLog } from './history/bounded.js';
+
 /**
  * One request as the mock saw it. It holds no secrets: no headers, no body, only a key hint.
  *
@@ -23,25 +25,8 @@ export interface JournalEntry {
 }
 
 /** A bounded journal: the newest `capacity` entries, so a long benchmark cannot grow it without end. */
-export class Journal {
-  readonly #capacity: number;
-  #entries: JournalEntry[] = [];
-
-  constructor(capacity: number) {
-    this.#capacity = capacity;
-  }
-
+export class Journal extends BoundedLog<JournalEntry> {
   record(entry: JournalEntry): void {
-    if (this.#capacity <= 0) return;
-    this.#entries.push(entry);
-    if (this.#entries.length > this.#capacity * 2) this.#entries = this.#entries.slice(-this.#capacity);
-  }
-
-  list(): JournalEntry[] {
-    return this.#entries.slice(-this.#capacity);
-  }
-
-  clear(): void {
-    this.#entries = [];
+    this.push(entry);
   }
 }

@@ -2,6 +2,7 @@ import type { WebhookEvent } from '@commflow/contract';
 import { ApiError, notFound } from '../api-error.js';
 import type { MockClock } from '../clock.js';
 import type { EventLog } from '../events/event-log.js';
+import { trimOldest } from '../history/bounded.js';
 import { newId } from '../ids.js';
 import type { DeliveryAttempt, DeliveryFilter, DeliveryStatus, WebhookDelivery } from './delivery.js';
 import { nextRetryDelay, RETRY_SCHEDULE_MS } from './retry-schedule.js';
@@ -41,6 +42,8 @@ export interface WebhookDispatcherOptions {
   realTimers?: boolean;
   /** The fetch for HTTP subscriptions. Default: the global fetch at call time. */
   fetch?: typeof fetch;
+  /** How many deliveries are kept; past it the oldest finished ones are forgotten. Default 10 000. */
+  deliveryLimit?: number;
 }
 
 interface DeliveryRecord {
@@ -104,6 +107,7 @@ export class WebhookDispatcher {
   readonly #schedule: readonly number[];
   readonly #realTimers: boolean;
   readonly #fetch: typeof fetch | undefined;
+  readonly #deliveryLimit: number;
   readonly #unsubscribe: (() => void)[] = [];
 
   readonly #deliveries = new Map<string, DeliveryRecord>();
@@ -129,6 +133,7 @@ export class WebhookDispatcher {
     this.#schedule = options.retryScheduleMs ?? RETRY_SCHEDULE_MS;
     this.#realTimers = options.realTimers ?? true;
     this.#fetch = options.fetch;
+    this.#deliveryLimit = options.deliveryLimit ?? 10_000;
     this.subscriptions = options.subscriptions ?? new SubscriptionStore({ clock: options.clock });
     this.#unsubscribe.push(
       options.events.subscribe((event) => {
@@ -345,6 +350,7 @@ export class WebhookDispatcher {
       inFlight: false,
     };
     this.#deliveries.set(record.id, record);
+    trimOldest(this.#deliveries, this.#deliveryLimit, (old) => old.status !== 'pending');
     return record;
   }
 
