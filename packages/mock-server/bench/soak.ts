@@ -159,7 +159,9 @@ async function sample(): Promise<void> {
   if (!memory.afterGc) throw new Error('the server was started without --expose-gc');
   const at = (performance.now() - started) / 1000;
   samples.push({ at, heap: memory.heapUsed, rss: memory.rss, requests: counts.requests });
-  write(`t=${at.toFixed(0).padStart(4)} s  heap ${mb(memory.heapUsed).padStart(6)} MB  rss ${mb(memory.rss).padStart(6)} MB  requests ${counts.requests}`);
+  write(
+    `t=${at.toFixed(0).padStart(4)} s  heap ${mb(memory.heapUsed).padStart(6)} MB  rss ${mb(memory.rss).padStart(6)} MB  requests ${counts.requests}`,
+  );
 }
 
 const clockTimer = setInterval(() => {
@@ -196,9 +198,13 @@ const atEnd = median(samples.slice(-3).map((entry) => entry.heap));
 const growth = (atEnd - atMiddle) / atMiddle;
 const elapsed = (performance.now() - started) / 1000;
 write('');
-write(`requests ${counts.requests} (${(counts.requests / elapsed).toFixed(0)}/s), unexpected statuses ${counts.unexpected}`);
+write(
+  `requests ${counts.requests} (${(counts.requests / elapsed).toFixed(0)}/s), unexpected statuses ${counts.unexpected}`,
+);
 write(`idempotent requests (unique keys) ${counts.idempotentRequests}, contacts created ${counts.contactsCreated}`);
-write(`webhook requests received ${received}; deliveries kept ${stats.deliveries.length}, events kept ${events.events.length}`);
+write(
+  `webhook requests received ${received}; deliveries kept ${stats.deliveries.length}, events kept ${events.events.length}`,
+);
 write(`heap after GC: start ${mb(samples[0]?.heap ?? 0)} MB, middle ${mb(atMiddle)} MB, end ${mb(atEnd)} MB`);
 write(`second-half growth ${(growth * 100).toFixed(1)} % (target < 10 %) ${growth < 0.1 ? 'OK' : 'OVER'}`);
 process.exitCode = growth < 0.1 && counts.unexpected === 0 ? 0 : 1;
