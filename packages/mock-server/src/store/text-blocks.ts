@@ -38,43 +38,58 @@ interface Block {
 
 /** Length of the grams a block records. Shorter terms scan every block (their matches are dense). */
 const GRAM = 4;
-/** log2 of the bits of a block's gram set: 4 KiB, sparse enough for a block of names. */
-const GRAM_BITS_LOG = 15;
-const GRAM_BITS = 1 << GRAM_BITS_LOG;
+/** Bits of a block's gram set (a power of two, at most 2^16): 4 KiB, sparse enough for a block of names. */
+const GRAM_BITS = 1 << 15;
 
-/** The bit of the gram of `text` starting at `at`. */
-function gramBit(text: string, at: number): number {
-  let hash = 0;
-  for (let i = 0; i < GRAM; i++) hash = Math.imul(hash ^ text.charCodeAt(at + i), 0x01000193);
-  return Math.imul(hash, 0x9e3779b1) >>> (32 - GRAM_BITS_LOG);
+/** A well-mixed 32-bit hash of the gram of `text` starting at `at` (murmur3's finaliser). */
+function gramHash(text: string, at: number): number {
+  let hash = Math.imul(text.charCodeAt(at) | (text.charCodeAt(at + 1) << 16), 0xcc9e2d51);
+  hash ^= Math.imul(text.charCodeAt(at + 2) | (text.charCodeAt(at + 3) << 16), 0x1b873593);
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
+}
+
+const MASK = GRAM_BITS - 1;
+
+/** Sets a gram's two bits (a Bloom filter with k = 2). */
+function addGram(bits: Uint32Array, hash: number): void {
+  const first = hash & MASK;
+  const second = (hash >>> 16) & MASK;
+  bits[first >>> 5] = (bits[first >>> 5] ?? 0) | (1 << (first & 31));
+  bits[second >>> 5] = (bits[second >>> 5] ?? 0) | (1 << (second & 31));
 }
 
 /** The set of every gram of `haystack` (grams spanning a separator too: they only cost precision). */
 function gramsOf(haystack: string): Uint32Array {
   const bits = new Uint32Array(GRAM_BITS / 32);
-  for (let at = 0; at + GRAM <= haystack.length; at++) {
-    const bit = gramBit(haystack, at);
-    bits[bit >>> 5] = (bits[bit >>> 5] ?? 0) | (1 << (bit & 31));
-  }
+  for (let at = 0; at + GRAM <= haystack.length; at++) addGram(bits, gramHash(haystack, at));
   return bits;
 }
 
-/** The bits of a term's grams; empty for a term shorter than a gram. */
+/** The hashes of a term's grams; none for a term shorter than a gram. */
 function termBits(term: string): number[] {
-  const bits: number[] = [];
-  for (let at = 0; at + GRAM <= term.length; at++) bits.push(gramBit(term, at));
-  return bits;
+  const hashes: number[] = [];
+  for (let at = 0; at + GRAM <= term.length; at++) hashes.push(gramHash(term, at));
+  return hashes;
 }
 
 /** Whether every gram of the term may be in the block (false: it certainly cannot match). */
-function mayContain(grams: Uint32Array, bits: readonly number[]): boolean {
-  for (const bit of bits) if (((grams[bit >>> 5] ?? 0) & (1 << (bit & 31))) === 0) return false;
+function mayContain(grams: Uint32Array, hashes: readonly number[]): boolean {
+  for (const hash of hashes) {
+    const first = hash & MASK;
+    const second = (hash >>> 16) & MASK;
+    if (((grams[first >>> 5] ?? 0) & (1 << (first & 31))) === 0) return false;
+    if (((grams[second >>> 5] ?? 0) & (1 << (second & 31))) === 0) return false;
+  }
   return true;
 }
 
 /**
  * Items per block. Small enough that an insert in the middle rebuilds little, large enough that
- * a search of a million items is a thousand `indexOf` calls over contiguous one-byte strings.
+ * a search of a million items is a thousand gram checks, and `indexOf` over the few blocks left.
  */
 export const BLOCK_SIZE = 1024;
 
