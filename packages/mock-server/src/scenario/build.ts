@@ -1,5 +1,4 @@
 import type { KeyStore } from '../keys.js';
-import { SortedIndex } from '../store/sorted-index.js';
 import type { AiAgentRecord, CalendarEventRecord, FaxRecord, FileRecord, UserRecord } from '../store/records.js';
 import { contactIndex, smsMessageIndex, TenantState } from '../store/tenant-state.js';
 import { ContactRows, createdAtOf as staggered } from './contact-rows.js';

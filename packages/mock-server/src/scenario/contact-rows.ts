@@ -44,8 +44,7 @@ export class ContactRows {
     this.phones = new Array<string | undefined>(count);
     this.givenCreatedAt = new Float64Array(count);
     let givenIds: (string | undefined)[] | undefined;
-    for (let i = 0; i < count; i++) {
-      const contact = contacts[i] as ContactInput;
+    for (const [i, contact] of contacts.entries()) {
       this.firstNames[i] = contact.firstName;
       this.lastNames[i] = contact.lastName;
       this.phones[i] = contact.phoneMobile;
@@ -77,7 +76,7 @@ export class ContactRows {
   contacts(): ResolvedContact[] {
     const contacts: ResolvedContact[] = [];
     for (let n = 0; n < this.count; n++) {
-      const contact: ResolvedContact = { id: this.id(n), firstName: this.firstNames[n] as string };
+      const contact: ResolvedContact = { id: this.id(n), firstName: this.firstNames[n] ?? '' };
       const lastName = this.lastNames[n];
       const phone = this.phones[n];
       const createdAt = this.givenCreatedAt[n] ?? Number.NaN;
@@ -126,7 +125,7 @@ class SeedContact implements ContactRecord {
     return this.#rows.id(this.#n);
   }
   get firstName(): string {
-    return this.#rows.firstNames[this.#n] as string;
+    return this.#rows.firstNames[this.#n] ?? '';
   }
   get lastName(): string {
     return this.#rows.lastNames[this.#n] ?? '';
@@ -135,7 +134,7 @@ class SeedContact implements ContactRecord {
     return this.#rows.phones[this.#n] ?? null;
   }
   get createdAt(): number {
-    return this.#times[this.#n] as number;
+    return this.#times[this.#n] ?? Number.NaN;
   }
   get updatedAt(): number {
     return this.createdAt;

@@ -28,13 +28,8 @@ function compareKeys(aKey: SortKey, bKey: SortKey): number {
 
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Compares (key, id) positions. */
-export function comparePosition(aKey: SortKey, aId: string, bKey: SortKey, bId: string): number {
-  return compareKeys(aKey, bKey) || compareIds(aId, bId);
-}
-
 /** Compares an item's position with (key, id); the item's id is read only on a tie (it may be derived). */
-function compareItem<T extends { readonly id: string }>(itemKey: SortKey, item: T, key: SortKey, id: string): number {
+function compareItem(itemKey: SortKey, item: { readonly id: string }, key: SortKey, id: string): number {
   return compareKeys(itemKey, key) || compareIds(item.id, id);
 }
 
@@ -85,7 +80,8 @@ export class SortedIndex<T extends { readonly id: string }> {
     let high = this.#items.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      const item = this.#items[mid] as T;
+      const item = this.#items[mid];
+      if (item === undefined) break;
       const order = compareItem(this.key(item), item, key, id);
       if (order < 0 || (!inclusive && order === 0)) low = mid + 1;
       else high = mid;
@@ -160,8 +156,9 @@ export class SortedIndex<T extends { readonly id: string }> {
     const sorted = [...items];
     let inOrder = true;
     for (let i = 1; i < sorted.length && inOrder; i++) {
-      const a = sorted[i - 1] as T;
-      const b = sorted[i] as T;
+      const a = sorted[i - 1];
+      const b = sorted[i];
+      if (a === undefined || b === undefined) break;
       inOrder = (compareKeys(key(a), key(b)) || compareIds(a.id, b.id)) < 0;
     }
     if (!inOrder) {

@@ -216,7 +216,8 @@ export class TextBlocks<T> {
       const from = this.#blocks.length * BLOCK_SIZE;
       this.#blocks.push(buildBlock(items, from, Math.min(items.length, from + BLOCK_SIZE), this.#fields));
     }
-    const block = this.#blocks[index] as Block;
+    const block = this.#blocks[index];
+    if (block === undefined) throw new RangeError(`no block ${index}`);
     return block;
   }
 }
