@@ -78,7 +78,10 @@ async function measure(count: number): Promise<void> {
   const nameMs = await perCall(rounds, get('limit=50&search=st12345'));
   gc();
   const searchHeapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
-  const result = { count, createMs, heapMb, searchHeapMb, firstSearchMs, pageMs, noMatchMs, digitsMs, nameMs };
+  const resetStarted = performance.now();
+  mock.reset();
+  const resetMs = performance.now() - resetStarted;
+  const result = { count, createMs, heapMb, searchHeapMb, firstSearchMs, pageMs, noMatchMs, digitsMs, nameMs, resetMs };
   process.stdout.write(`${JSON.stringify(result)}\n`);
   if (mock.scenario.tenants.length !== 1) throw new Error('unexpected scenario');
 }
@@ -99,8 +102,8 @@ export function bigWorldCurve(sizes: readonly number[], write: (label: string, v
       `create ${(result.createMs ?? Number.NaN).toFixed(0)} ms, heap ${(result.heapMb ?? Number.NaN).toFixed(1)} MB`,
     );
     write(
-      '  heap once searched / first search (builds the blocks)',
-      `${(result.searchHeapMb ?? Number.NaN).toFixed(1)} MB / ${ms(result.firstSearchMs)}`,
+      '  heap once searched / first search (builds the blocks) / reset',
+      `${(result.searchHeapMb ?? Number.NaN).toFixed(1)} MB / ${ms(result.firstSearchMs)} / ${ms(result.resetMs)}`,
     );
     write(
       '  page / no-match search / digits search / name search',
