@@ -2,9 +2,10 @@
  * The soak benchmark (not a test): `npx -y pnpm@10 run soak` from the repository root.
  *
  * Starts the standalone mock (`src/cli.ts`, with `--expose-gc`) on 127.0.0.1, subscribes a local
- * webhook receiver, and drives mixed traffic over real HTTP: lists and searches, contact creates
- * and presence updates each with a unique `Idempotency-Key`, click-to-dial calls, and the webhook
- * deliveries they cause (2 % of them answered 500, so retries run too). The mock clock advances
+ * webhook receiver, and drives mixed traffic over real HTTP: presence updates (45 %) and contact
+ * creates (5 %) each with a unique `Idempotency-Key` and each emitting an event, so a webhook
+ * delivery (2 % of them answered 500, so retries run too); lists and searches (45 %); and
+ * click-to-dial calls (1 %). The mock clock advances
  * one hour every real second, so idempotency retention (24 h) and retries turn over many times.
  * Every `--sample` seconds it reads `GET /__mock/memory` (heap after a full GC in the server).
  *
@@ -12,7 +13,7 @@
  * middle of the run. Contacts created during the run are live state and are never evicted: the
  * run reports how many, so their share of any growth can be read.
  *
- * Options: `--seconds <n>` (default 180, at most 600), `--sample <n>` (default 10),
+ * Options: `--seconds <n>` (default 240, at most 600), `--sample <n>` (default 10),
  * `--workers <n>` (default 8). Every loop is bounded by the duration.
  */
 import { spawn } from 'node:child_process';
@@ -27,7 +28,7 @@ import { DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: process.env.SOAK_SECONDS ?? '180' },
+    seconds: { type: 'string', default: process.env.SOAK_SECONDS ?? '240' },
     sample: { type: 'string', default: '10' },
     workers: { type: 'string', default: '8' },
   },
@@ -104,7 +105,7 @@ const expect = async (response: Promise<Response>, status: number) => {
 function next(): Promise<void> {
   const n = sequence++;
   const key = `soak-${n}`;
-  switch (n % 10) {
+  switch (n % 20) {
     case 0:
       counts.contactsCreated++;
       counts.idempotentRequests++;
@@ -119,6 +120,12 @@ function next(): Promise<void> {
     case 1:
     case 2:
     case 3:
+    case 4:
+    case 5:
+    case 6:
+    case 7:
+    case 8:
+    case 9:
       counts.idempotentRequests++;
       return expect(
         fetch(`${base}/api/v1/presence`, {
@@ -128,12 +135,13 @@ function next(): Promise<void> {
         }),
         200,
       );
-    case 4:
+    case 10:
+    case 11:
       return expect(fetch(`${base}/api/v1/contacts?search=soak${n % 1000}`, { headers }), 200);
-    case 5:
+    case 12:
       return expect(fetch(`${base}/api/v1/users?limit=10`, { headers }), 200);
-    case 6:
-      return n % 100 === 6
+    case 13:
+      return n % 100 === 13
         ? expect(
             fetch(`${base}/api/v1/click2dial`, {
               method: 'POST',

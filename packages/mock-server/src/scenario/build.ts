@@ -39,9 +39,8 @@ export function buildTenants(scenario: ResolvedScenario, start: number): Map<str
       tenant.addUser(record);
     });
     const rows = contactRowsOf(input);
-    tenant.contactIndex = contactIndex(
-      rows === undefined ? new ContactRows(input.contacts).records(start) : rows.records(start),
-    );
+    // The rows sort their records once (by createdAt, then id): every reset reuses them.
+    tenant.contactIndex = contactIndex((rows ?? new ContactRows(input.contacts)).records(start), true);
 
     for (const number of input.smsNumbers) {
       tenant.smsNumbers.set(number.number, {
