@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { flat } from '../ids.js';
+import { epochMs } from './epoch.js';
 import type { ContactRecord } from '../store/records.js';
 import type { ScenarioTenant, WithIds } from './parse.js';
 
@@ -48,7 +49,7 @@ export class ContactRows {
       this.firstNames[i] = contact.firstName;
       this.lastNames[i] = contact.lastName;
       this.phones[i] = contact.phoneMobile;
-      this.givenCreatedAt[i] = contact.createdAt === undefined ? Number.NaN : Date.parse(contact.createdAt);
+      this.givenCreatedAt[i] = contact.createdAt === undefined ? Number.NaN : epochMs(contact.createdAt);
       if (contact.id !== undefined) {
         givenIds ??= new Array<string | undefined>(count);
         givenIds[i] = flat(contact.id);
