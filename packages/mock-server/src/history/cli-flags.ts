@@ -11,7 +11,7 @@ export const LIMIT_FLAG_OPTIONS = Object.fromEntries(
 export const LIMIT_FLAG_HELP = names
   .map((name) => {
     const rule = HISTORY_LIMITS[name];
-    return `  ${`--${rule.flag} <n>`.padEnd(27)}Max ${rule.holds} (default ${rule.defaultValue})`;
+    return `  ${`--${rule.flag} <n>`.padEnd(28)} Max ${rule.holds} (default ${rule.defaultValue})`;
   })
   .join('\n');
 
