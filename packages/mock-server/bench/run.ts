@@ -11,7 +11,8 @@ import { setupServer } from 'msw/node';
 import { mockHandler } from '../src/adapters/msw.js';
 import { startMockServer } from '../src/adapters/node.js';
 import { flat } from '../src/ids.js';
-import { createMock, DEMO_KEYS, DEMO_TENANTS, type ScenarioInput } from '../src/index.js';
+import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
+import { bigWorldCurve, scenarioWith } from './big-world.js';
 
 const headers = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox };
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -19,33 +20,6 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const line = (label: string, value: string) => {
   process.stdout.write(`${label.padEnd(58)} ${value}\n`);
 };
-
-function scenarioWith(count: number): ScenarioInput {
-  const start = Date.UTC(2026, 0, 1);
-  return {
-    tenants: [
-      {
-        id: DEMO_TENANTS.sandbox,
-        name: 'Bench',
-        mode: 'sandbox',
-        contacts: Array.from({ length: count }, (_, i) => ({
-          firstName: `First${i}`,
-          lastName: `Last${i}`,
-          phoneMobile: `+1415${String(i).padStart(7, '0')}`,
-          createdAt: new Date(start + i * 1000).toISOString(),
-        })),
-      },
-    ],
-    apiKeys: [
-      {
-        key: DEMO_KEYS.sandbox,
-        tenantIds: [DEMO_TENANTS.sandbox],
-        permissions: ['*'],
-        rateLimit: { limit: 1_000_000_000, windowSeconds: 60 },
-      },
-    ],
-  };
-}
 
 async function timePerCall(label: string, count: number, run: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < Math.min(200, count); i++) await run();
@@ -189,6 +163,8 @@ line(
 // `--only-loopback` (or BENCH_ONLY=loopback) runs just the loopback comparison, for iterating.
 const onlyLoopback = process.argv.includes('--only-loopback') || process.env.BENCH_ONLY === 'loopback';
 if (!onlyLoopback) {
+  // One tenant with 1k … 1M contacts, each size in its own process.
+  bigWorldCurve([1_000, 10_000, 100_000, 1_000_000], line);
   memory();
   createTime();
   await cursorPages();

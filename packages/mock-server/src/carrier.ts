@@ -48,12 +48,12 @@ export interface CarrierAdapter {
 export const MAGIC_REJECTED_SMS_NUMBER = '+15005550009';
 
 /**
- * The default carrier: records every message it sees, accepts or rejects as told, and always
- * rejects {@link MAGIC_REJECTED_SMS_NUMBER}.
+ * The default carrier: records the messages it sees (the newest `limit`, default 10,000),
+ * accepts or rejects as told, and always rejects {@link MAGIC_REJECTED_SMS_NUMBER}.
  *
  * @example
  * ```ts
- * const carrier = new RecordingCarrier();
+ * const carrier = new RecordingCarrier({ limit: 100 });
  * carrier.setMode({ mode: 'reject', reason: 'Carrier outage' });
  * ```
  */
@@ -61,6 +61,11 @@ export class RecordingCarrier implements CarrierAdapter {
   mode: 'accept' | 'reject' = 'accept';
   reason = 'Rejected by the carrier';
   readonly messages: (CarrierMessage & { result: CarrierResult })[] = [];
+  readonly #limit: number;
+
+  constructor(options: { limit?: number } = {}) {
+    this.#limit = options.limit ?? 10_000;
+  }
 
   send(message: CarrierMessage): CarrierResult {
     const result: CarrierResult =
@@ -70,6 +75,8 @@ export class RecordingCarrier implements CarrierAdapter {
           ? { accepted: false, reason: this.reason }
           : { accepted: true };
     this.messages.push({ ...message, result });
+    // shift() on a long array is cheap in V8 (the array is trimmed in place, not copied).
+    while (this.messages.length > this.#limit) this.messages.shift();
     return result;
   }
 

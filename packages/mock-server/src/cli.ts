@@ -9,6 +9,7 @@ import { startMockServer } from './adapters/node.js';
 import { consoleBanner } from './console/banner.js';
 import { listenErrorMessage } from './cli/listen-error.js';
 import { BatchedLog, safeStream } from './cli/output.js';
+import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './history/cli-flags.js';
 import { createMock } from './mock.js';
 import { ScenarioError } from './scenario/parse.js';
 import { readScenarioFile, ScenarioFileError } from './scenario/read-file.js';
@@ -30,6 +31,9 @@ Options:
                        The clock of webhook-timestamp: the real time of each attempt
                        (default wall), or the mock clock, for reproducible signatures
   --help               Show this help
+
+History caps (oldest first; never contacts, messages or other data clients created):
+${LIMIT_FLAG_HELP}
 
 The first line on stdout is the base URL, http://HOST:PORT. Then one line per request.`;
 
@@ -56,6 +60,7 @@ async function main(): Promise<void> {
         'control-token': { type: 'string' },
         'webhook-timestamp': { type: 'string', default: 'wall' },
         help: { type: 'boolean', default: false },
+        ...LIMIT_FLAG_OPTIONS,
       },
       strict: true,
     }));
@@ -83,9 +88,13 @@ async function main(): Promise<void> {
   }
   let mock;
   try {
-    mock = createMock(scenario as 'demo', { control: !values['no-control'], webhookTimestamp });
+    mock = createMock(scenario as 'demo', {
+      control: !values['no-control'],
+      webhookTimestamp,
+      ...limitsFromFlags(values),
+    });
   } catch (error) {
-    if (error instanceof ScenarioError) fail(error.message);
+    if (error instanceof ScenarioError || error instanceof RangeError) fail(error.message);
     throw error;
   }
   const running = await startMockServer({

@@ -29,6 +29,10 @@ export type Reservation =
  * Idempotency keys, scoped by API key + tenant + key value. The first request reserves the key
  * before the operation runs, so a concurrent duplicate sees `in-progress` instead of acting.
  *
+ * Bounded: an entry is forgotten {@link IDEMPOTENCY_RETENTION_MS} after its request, on the mock
+ * clock, and past `limit` entries the oldest go first. Entries sit in a map in request order, so
+ * eviction sweeps from the front and stops at the first live entry: O(1) amortised per request.
+ *
  * @example
  * ```ts
  * const r = store.reserve(scope, fingerprint);
@@ -37,20 +41,34 @@ export type Reservation =
  */
 export class IdempotencyStore {
   readonly #clock: MockClock;
+  readonly #limit: number;
+  /** In request order (oldest first): a re-reserved key is deleted and set again, at the end. */
   readonly #entries = new Map<string, Entry>();
 
-  constructor(clock: MockClock) {
+  constructor(clock: MockClock, limit = 100_000) {
     this.#clock = clock;
+    this.#limit = limit;
+    // Memory is given back when time passes, not only when the next keyed request arrives.
+    clock.onAdvance((now) => {
+      this.#sweep(now);
+    });
   }
 
   reserve(scope: string, fingerprint: string): Reservation {
     const now = this.#clock.now();
+    this.#sweep(now);
     const entry = this.#entries.get(scope);
-    if (entry !== undefined && now - entry.at < IDEMPOTENCY_RETENTION_MS) {
+    if (entry !== undefined) {
       if (entry.fingerprint !== fingerprint) return { kind: 'reused' };
       return entry.state === 'running' ? { kind: 'in-progress' } : { kind: 'replay', response: entry.response };
     }
     this.#entries.set(scope, { state: 'running', fingerprint, at: now });
+    if (this.#entries.size > this.#limit) {
+      for (const oldest of this.#entries.keys()) {
+        this.#entries.delete(oldest);
+        break;
+      }
+    }
     return { kind: 'fresh' };
   }
 
@@ -58,6 +76,7 @@ export class IdempotencyStore {
   complete(scope: string, response: StoredResponse): void {
     const entry = this.#entries.get(scope);
     if (entry === undefined) return;
+    // Same key: Map.set keeps its place in request order.
     this.#entries.set(scope, { state: 'done', fingerprint: entry.fingerprint, at: entry.at, response });
   }
 
@@ -66,7 +85,20 @@ export class IdempotencyStore {
     this.#entries.delete(scope);
   }
 
+  /** How many keys are remembered. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
   clear(): void {
     this.#entries.clear();
+  }
+
+  /** Forgets the entries whose retention has passed: they are at the front. */
+  #sweep(now: number): void {
+    for (const [scope, entry] of this.#entries) {
+      if (now - entry.at < IDEMPOTENCY_RETENTION_MS) return;
+      this.#entries.delete(scope);
+    }
   }
 }

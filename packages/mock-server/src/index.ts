@@ -33,6 +33,7 @@ export {
 } from './scenario/parse.js';
 export { demoScenario, DEMO_KEYS, DEMO_PLANS, DEMO_TENANTS } from './scenario/demo.js';
 export { IDEMPOTENCY_RETENTION_MS } from './idempotency-store.js';
+export { HISTORY_LIMITS, type HistoryLimitName, type HistoryLimits } from './history/limits.js';
 export {
   DEFAULT_DELIVERY_TIMEOUT_MS,
   DEFAULT_ROTATION_WINDOW_MS,

@@ -1,3 +1,5 @@
+import { BoundedLog } from './history/bounded.js';
+
 /**
  * One request as the mock saw it. It holds no secrets: no headers, no body, only a key hint.
  *
@@ -24,19 +26,11 @@ export interface JournalEntry {
 }
 
 /** A bounded journal: the newest `capacity` entries, so a long benchmark cannot grow it without end. */
-export class Journal {
-  readonly #capacity: number;
-  #entries: JournalEntry[] = [];
+export class Journal extends BoundedLog<JournalEntry> {
   readonly #listeners = new Set<(entry: JournalEntry) => void>();
 
-  constructor(capacity: number) {
-    this.#capacity = capacity;
-  }
-
   record(entry: JournalEntry): void {
-    if (this.#capacity <= 0) return;
-    this.#entries.push(entry);
-    if (this.#entries.length > this.#capacity * 2) this.#entries = this.#entries.slice(-this.#capacity);
+    this.push(entry);
     // The console's live view listens; with no listener the request path pays one size check.
     if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
   }
@@ -47,13 +41,5 @@ export class Journal {
     return () => {
       this.#listeners.delete(listener);
     };
-  }
-
-  list(): JournalEntry[] {
-    return this.#entries.slice(-this.#capacity);
-  }
-
-  clear(): void {
-    this.#entries = [];
   }
 }

@@ -10,6 +10,7 @@ import { toSmsMessage } from './domains/format.js';
 import { EventLog, type EventListener } from './events/index.js';
 import { FaultStore, type FaultInput } from './faults.js';
 import { asGet, withoutBody } from './http/head.js';
+import { resolveHistoryLimits, type HistoryLimits } from './history/limits.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { generateKeySecret, hashKey, keyHint, KeyStore, keyView, type ApiKeyView, type RateLimit } from './keys.js';
@@ -44,7 +45,7 @@ import type { CallStatus, SmsMessage } from '@commflow/contract';
  * const mock = createMock('demo', { clock: { frozen: true, start: '2026-01-01T00:00:00Z' } });
  * ```
  */
-export interface MockOptions {
+export interface MockOptions extends HistoryLimits {
   /** The clock: frozen or following the wall clock, and where it starts. */
   clock?: ClockOptions;
   /** Serve the control surface over HTTP under `/__mock`. Default: true. */
@@ -53,8 +54,6 @@ export interface MockOptions {
   aiResponder?: AiResponder;
   /** The carrier of live tenants. Default: a recording carrier driven by `/__mock/carrier`. */
   carrier?: CarrierAdapter;
-  /** How many requests the journal keeps. Default: 1000. */
-  journalLimit?: number;
   /** The base URL `mock.fetch` resolves relative paths against. Default: `http://commflow.mock`. */
   baseUrl?: string;
   /**
@@ -160,14 +159,15 @@ export class CommFlowMock {
     this.clock = new MockClock(options.clock);
     this.#control = options.control ?? true;
     this.#baseUrl = options.baseUrl ?? 'http://commflow.mock';
-    this.#journal = new Journal(options.journalLimit ?? 1000);
-    const recordingCarrier = new RecordingCarrier();
+    const limits = resolveHistoryLimits(options);
+    this.#journal = new Journal(limits.journalLimit);
+    const recordingCarrier = new RecordingCarrier({ limit: limits.carrierMessageLimit });
     const world: World = {
       clock: this.clock,
-      events: new EventLog(this.clock),
+      events: new EventLog(this.clock, limits.eventLimit),
       keys: new KeyStore(),
       limiter: new RateLimiter(this.clock),
-      idempotency: new IdempotencyStore(this.clock),
+      idempotency: new IdempotencyStore(this.clock, limits.idempotencyLimit),
       faults: new FaultStore(),
       recordingCarrier,
       carrier: options.carrier ?? recordingCarrier,
@@ -176,6 +176,8 @@ export class CommFlowMock {
       tenants: new Map(),
       plans: new Map(),
       activeCalls: new Set(),
+      endedCalls: new Set(),
+      limits,
     };
     this.#world = world;
     this.clock.onAdvance((now) => {
@@ -188,6 +190,7 @@ export class CommFlowMock {
       clock: this.clock,
       realTimers: options.clock?.frozen !== true,
       webhookTimestamp: options.webhookTimestamp ?? 'wall',
+      deliveryLimit: limits.deliveryLimit,
       subscriptions: new SubscriptionStore({
         clock: this.clock,
         tenantExists: (tenantId) => world.tenants.has(tenantId.toLowerCase()),
@@ -205,6 +208,7 @@ export class CommFlowMock {
     (world as { keys: KeyStore }).keys = new KeyStore();
     loadKeys(this.#scenario, world.keys);
     world.activeCalls.clear();
+    world.endedCalls.clear();
     world.events.clear();
     world.limiter.clear();
     world.idempotency.clear();

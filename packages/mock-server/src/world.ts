@@ -2,6 +2,7 @@ import type { AiResponder } from './ai-responder.js';
 import type { CarrierAdapter, RecordingCarrier } from './carrier.js';
 import type { MockClock } from './clock.js';
 import type { EventLog } from './events/index.js';
+import type { HistoryLimits } from './history/limits.js';
 import type { FaultStore } from './faults.js';
 import type { IdempotencyStore } from './idempotency-store.js';
 import type { KeyStore, RateLimit } from './keys.js';
@@ -32,4 +33,8 @@ export interface World {
   plans: Map<string, Plan>;
   /** Calls whose progress still runs on the clock. */
   readonly activeCalls: Set<CallRecord>;
+  /** Ended calls, oldest first: past `limits.callLimit` the oldest leave their tenant's history. */
+  readonly endedCalls: Set<CallRecord>;
+  /** The history caps, decided. */
+  readonly limits: Required<HistoryLimits>;
 }

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { ApiError, validationError } from '../api-error.js';
 import { CALL_ACTIONS, type CallAction } from '../domains/voice.js';
 import { FaultSchema } from '../faults.js';
+import { memoryReport } from '../history/memory.js';
 import { newId } from '../ids.js';
 import { parseJsonBytes } from '../json.js';
 import type { CommFlowMock } from '../mock.js';
@@ -203,6 +204,8 @@ async function dispatch(mock: CommFlowMock, request: Request, url: URL): Promise
     }
     case 'POST /__mock/sms/inbound':
       return { status: 201, data: mock.receiveSms(await body(request, InboundSmsBody)) };
+    case 'GET /__mock/memory':
+      return { status: 200, data: { memory: memoryReport() } };
     case 'GET /__mock/clock':
       return { status: 200, data: { now: mock.clock.iso(), offsetMs: mock.clock.offsetMs } };
     case 'POST /__mock/clock/advance':

@@ -2,22 +2,17 @@ import { newId } from '../ids.js';
 import type { ContactRecord } from '../store/records.js';
 import { takePage } from '../store/paginate.js';
 import { toContact } from './format.js';
-import { matchesDigits, matchesText, needle, phoneDigits } from './search.js';
+import { searchTerm } from '../store/search-rule.js';
 import type { Handler } from './types.js';
 
 /** `contacts.list`: newest first; `search` matches full name or phone digits. */
 const list: Handler<'contacts.list'> = ({ tenant, query }) => {
-  const term = needle(query.search);
-  const digits = term === undefined ? undefined : phoneDigits(term);
+  const search = searchTerm(query.search);
   const page = takePage(tenant.contactIndex, {
     query,
     tenantId: tenant.id,
-    filter:
-      term === undefined
-        ? undefined
-        : (contact) =>
-            matchesText(term, `${contact.firstName} ${contact.lastName}`) || matchesDigits(digits, contact.phoneMobile),
-    filters: { op: 'contacts.list', search: term },
+    search,
+    filters: { op: 'contacts.list', search: search?.text },
     cursors: true,
   });
   return { data: { contacts: page.items.map(toContact) }, pagination: page.pagination };

@@ -6,7 +6,7 @@ import { smsMessageIndex, type TenantState } from '../store/tenant-state.js';
 import type { World } from '../world.js';
 import { actingUser, sameEmail } from './acting-user.js';
 import { toSmsConversation, toSmsMessage } from './format.js';
-import { matchesDigits, matchesText, needle, phoneDigits } from './search.js';
+import { searchTerm } from '../store/search-rule.js';
 import type { Handler } from './types.js';
 
 /**
@@ -33,17 +33,13 @@ function accessible(tenant: TenantState, user: UserRecord, id: string): SmsConve
 const conversations: Handler<'sms.conversations'> = (input) => {
   const { tenant, query } = input;
   const user = actingUser(input);
-  const term = needle(query.search);
-  const digits = term === undefined ? undefined : phoneDigits(term);
+  const search = searchTerm(query.search);
   const page = takePage(tenant.smsConversationIndex, {
     query,
     tenantId: tenant.id,
-    filter: (conversation) =>
-      canAccess(tenant, user, conversation) &&
-      (term === undefined ||
-        matchesText(term, conversation.peerName) ||
-        matchesDigits(digits, conversation.peerNumber)),
-    filters: { op: 'sms.conversations', user: user.id, search: term },
+    search,
+    filter: (conversation) => canAccess(tenant, user, conversation),
+    filters: { op: 'sms.conversations', user: user.id, search: search?.text },
     cursors: true,
   });
   return { data: { conversations: page.items.map(toSmsConversation) }, pagination: page.pagination };

@@ -1,19 +1,16 @@
 import { takePage } from '../store/paginate.js';
 import { toUser } from './format.js';
-import { matchesText, needle } from './search.js';
+import { searchTerm } from '../store/search-rule.js';
 import type { Handler } from './types.js';
 
 /** `users.list`: by last name, first name; `search` matches full name, email or extension. */
 const list: Handler<'users.list'> = ({ tenant, query }) => {
-  const term = needle(query.search);
+  const search = searchTerm(query.search);
   const page = takePage(tenant.userIndex, {
     query,
     tenantId: tenant.id,
-    filter:
-      term === undefined
-        ? undefined
-        : (user) => matchesText(term, `${user.firstName} ${user.lastName}`, user.email, user.extension),
-    filters: { op: 'users.list', search: term },
+    search,
+    filters: { op: 'users.list', search: search?.text },
     cursors: true,
   });
   return { data: { users: page.items.map(toUser) }, pagination: page.pagination };

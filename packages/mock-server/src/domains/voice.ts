@@ -73,6 +73,17 @@ function transition(world: World, call: CallRecord, status: CallStatus, at: numb
     world.activeCalls.delete(call);
     const tenant = world.tenants.get(call.tenantId);
     if (tenant !== undefined) writeCdr(tenant, call, at);
+    forgetOldCalls(world, call);
+  }
+}
+
+/** Call history is capped: past `callLimit` ended calls, the oldest ended one is forgotten (its CDR stays). */
+function forgetOldCalls(world: World, ended: CallRecord): void {
+  world.endedCalls.add(ended);
+  for (const call of world.endedCalls) {
+    if (world.endedCalls.size <= world.limits.callLimit) return;
+    world.endedCalls.delete(call);
+    world.tenants.get(call.tenantId)?.calls.delete(call.id);
   }
 }
 

@@ -1,6 +1,7 @@
 import { EVENT_DATA_SCHEMAS, type EventOf, type EventType, type WebhookEvent } from '@commflow/contract';
 import type * as z from 'zod';
 import type { MockClock } from '../clock.js';
+import { BoundedLog } from '../history/bounded.js';
 import { newId } from '../ids.js';
 
 /**
@@ -14,7 +15,8 @@ import { newId } from '../ids.js';
 export type EventListener = (event: WebhookEvent) => void;
 
 /**
- * The events a mock has emitted, oldest first, with a subscription hook.
+ * The events a mock has emitted, oldest first, with a subscription hook. Only the newest
+ * `capacity` events are kept (default 10,000): subscribers see every event, the list is history.
  *
  * Events are recorded as the operation commits, so an idempotent replay, which never reaches the
  * operation, records nothing.
@@ -28,11 +30,12 @@ export type EventListener = (event: WebhookEvent) => void;
  */
 export class EventLog {
   readonly #clock: MockClock;
-  readonly #events: WebhookEvent[] = [];
+  readonly #events: BoundedLog<WebhookEvent>;
   readonly #listeners = new Set<EventListener>();
 
-  constructor(clock: MockClock) {
+  constructor(clock: MockClock, capacity = 10_000) {
     this.#clock = clock;
+    this.#events = new BoundedLog(capacity);
   }
 
   emit<T extends EventType>(tenantId: string, type: T, data: z.output<(typeof EVENT_DATA_SCHEMAS)[T]>): EventOf<T> {
@@ -50,11 +53,13 @@ export class EventLog {
 
   /** The recorded events, optionally of one tenant and/or type. */
   list(filter: { tenantId?: string | undefined; type?: string | undefined } = {}): WebhookEvent[] {
-    return this.#events.filter(
-      (event) =>
-        (filter.tenantId === undefined || event.tenantId === filter.tenantId) &&
-        (filter.type === undefined || event.type === filter.type),
-    );
+    return this.#events
+      .list()
+      .filter(
+        (event) =>
+          (filter.tenantId === undefined || event.tenantId === filter.tenantId) &&
+          (filter.type === undefined || event.type === filter.type),
+      );
   }
 
   subscribe(listener: EventListener): () => void {
@@ -64,6 +69,11 @@ export class EventLog {
 
   /** Forgets the recorded events; subscribers stay. */
   clear(): void {
-    this.#events.length = 0;
+    this.#events.clear();
+  }
+
+  /** How many events are kept. */
+  get size(): number {
+    return this.#events.size;
   }
 }

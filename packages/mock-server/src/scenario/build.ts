@@ -1,20 +1,13 @@
 import type { KeyStore } from '../keys.js';
-import { SortedIndex } from '../store/sorted-index.js';
-import type {
-  AiAgentRecord,
-  CalendarEventRecord,
-  ContactRecord,
-  FaxRecord,
-  FileRecord,
-  UserRecord,
-} from '../store/records.js';
-import { smsMessageIndex, TenantState } from '../store/tenant-state.js';
+import type { AiAgentRecord, CalendarEventRecord, FaxRecord, FileRecord, UserRecord } from '../store/records.js';
+import { contactIndex, smsMessageIndex, TenantState } from '../store/tenant-state.js';
+import { ContactRows, createdAtOf as staggered } from './contact-rows.js';
 import type { Plan } from '../world.js';
-import type { ResolvedScenario } from './parse.js';
+import { contactRowsOf, type ResolvedScenario } from './parse.js';
 
 /** Staggers records without a createdAt one minute apart, ending just before the clock start. */
 const createdAtOf = (given: string | undefined, index: number, count: number, start: number) =>
-  given === undefined ? start - (count - index) * 60_000 : Date.parse(given);
+  staggered(given === undefined ? Number.NaN : Date.parse(given), index, count, start);
 
 /** Builds every tenant's tables from a resolved scenario, at clock time `start`. */
 export function buildTenants(scenario: ResolvedScenario, start: number): Map<string, TenantState> {
@@ -45,19 +38,9 @@ export function buildTenants(scenario: ResolvedScenario, start: number): Map<str
       };
       tenant.addUser(record);
     });
-    const contacts = input.contacts.map((contact, i): ContactRecord => {
-      const createdAt = createdAtOf(contact.createdAt, i, input.contacts.length, start);
-      return {
-        id: contact.id,
-        firstName: contact.firstName,
-        lastName: contact.lastName ?? '',
-        phoneMobile: contact.phoneMobile ?? null,
-        createdAt,
-        updatedAt: createdAt,
-      };
-    });
-    for (const contact of contacts) tenant.contacts.set(contact.id, contact);
-    tenant.contactIndex = SortedIndex.from(contacts, tenant.contactIndex.key, 'desc');
+    const rows = contactRowsOf(input);
+    // The rows sort their records once (by createdAt, then id): every reset reuses them.
+    tenant.contactIndex = contactIndex((rows ?? new ContactRows(input.contacts)).records(start), true);
 
     for (const number of input.smsNumbers) {
       tenant.smsNumbers.set(number.number, {

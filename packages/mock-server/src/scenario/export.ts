@@ -32,7 +32,7 @@ export function exportScenario(sources: ExportSources): ScenarioInput {
       const contacts =
         state === undefined
           ? tenant.contacts
-          : [...state.contacts.values()]
+          : [...state.contactIndex.values()]
               .sort((a, b) => a.createdAt - b.createdAt)
               .map((contact) => ({
                 id: contact.id,

@@ -1,6 +1,7 @@
 import { generateWebhookSecret } from '@commflow/contract/webhooks';
 import type * as z from 'zod';
 import { flat, newId } from '../ids.js';
+import { ContactRows, type ResolvedContact } from './contact-rows.js';
 import { ScenarioSchema, type Scenario } from './schema.js';
 
 /**
@@ -110,6 +111,22 @@ function fillIds<T extends { id?: string | undefined }>(rows: readonly T[]): (T 
 }
 
 const cache = new WeakMap<object, ResolvedScenario>();
+const contactRows = new WeakMap<object, ContactRows>();
+
+/**
+ * A tenant's `contacts`, read from its compact rows on demand (an enumerable getter, so spreads
+ * and JSON see the array): a big world keeps no second copy of its contacts for reset().
+ */
+function withContacts<T extends object>(tenant: T, rows: ContactRows): T & { contacts: ResolvedContact[] } {
+  Object.defineProperty(tenant, 'contacts', { get: () => rows.contacts(), enumerable: true });
+  contactRows.set(tenant, rows);
+  return tenant as T & { contacts: ResolvedContact[] };
+}
+
+/** The compact contact rows of a tenant of a resolved scenario (undefined for one not made by {@link parseScenario}). */
+export function contactRowsOf(tenant: object): ContactRows | undefined {
+  return contactRows.get(tenant);
+}
 
 /**
  * Validates a scenario and generates its omitted ids.
@@ -130,21 +147,25 @@ export function parseScenario(input: unknown): ResolvedScenario {
   const scenario = result.data;
   const resolved: ResolvedScenario = {
     ...scenario,
-    tenants: scenario.tenants.map((tenant) => ({
-      ...tenant,
-      users: fillIds(tenant.users),
-      contacts: fillIds(tenant.contacts),
-      smsNumbers: fillIds(tenant.smsNumbers),
-      smsConversations: fillIds(tenant.smsConversations),
-      aiAgents: fillIds(tenant.aiAgents),
-      files: fillIds(tenant.files),
-      faxes: fillIds(tenant.faxes),
-      calendarEvents: fillIds(tenant.calendarEvents),
-      webhooks: fillIds(tenant.webhooks).map((webhook) => ({
-        ...webhook,
-        secret: webhook.secret ?? generateWebhookSecret(),
-      })),
-    })),
+    tenants: scenario.tenants.map(({ contacts, ...tenant }) =>
+      withContacts(
+        {
+          ...tenant,
+          users: fillIds(tenant.users),
+          smsNumbers: fillIds(tenant.smsNumbers),
+          smsConversations: fillIds(tenant.smsConversations),
+          aiAgents: fillIds(tenant.aiAgents),
+          files: fillIds(tenant.files),
+          faxes: fillIds(tenant.faxes),
+          calendarEvents: fillIds(tenant.calendarEvents),
+          webhooks: fillIds(tenant.webhooks).map((webhook) => ({
+            ...webhook,
+            secret: webhook.secret ?? generateWebhookSecret(),
+          })),
+        },
+        new ContactRows(contacts),
+      ),
+    ),
   };
   if (typeof input === 'object' && input !== null) cache.set(input, resolved);
   cache.set(resolved, resolved);

@@ -2,6 +2,7 @@ import type { Pagination } from '@commflow/contract';
 import { DEFAULT_PAGE_LIMIT } from '@commflow/contract';
 import { decodeCursor, encodeCursor, filterDigest } from './cursor.js';
 import type { SortedIndex } from './sorted-index.js';
+import type { SearchTerm } from './text-blocks.js';
 
 /** The paging part of a decoded list query. */
 export interface PageQuery {
@@ -23,6 +24,8 @@ export interface PageRequest<T> {
   tenantId: string;
   /** Keeps only the items the caller may see and asked for; absent, every item matches. */
   filter?: ((item: T) => boolean) | undefined;
+  /** The list's `search`, answered from the index's search fields. */
+  search?: SearchTerm | undefined;
   /** The filters, for the cursor digest (include the operation and the acting user). */
   filters: Readonly<Record<string, string | number | undefined>>;
   /** Whether the operation accepts `cursor` (offset-only lists never return one). */
@@ -34,14 +37,15 @@ export interface PageRequest<T> {
  *
  * Keyset: a binary search finds the position after the cursor, then the walk collects `limit`
  * matching items and looks one further for `hasMore`. Items inserted or deleted elsewhere in the
- * index do not move the position, so no item is seen twice and none is skipped.
+ * index do not move the position, so no item is seen twice and none is skipped. A `search` walks
+ * only the matching positions the index finds, in the same order.
  */
 export function takePage<T extends { readonly id: string }>(index: SortedIndex<T>, request: PageRequest<T>): Page<T> {
   const limit = request.query.limit ?? DEFAULT_PAGE_LIMIT;
   const offset = request.query.offset ?? 0;
   const digest = filterDigest({ ...request.filters, tenant: request.tenantId });
   const descending = index.order === 'desc';
-  const step = descending ? -1 : 1;
+  const step: 1 | -1 = descending ? -1 : 1;
   let position: number;
   if (request.query.cursor !== undefined) {
     const after = decodeCursor(request.query.cursor, digest);
@@ -52,16 +56,23 @@ export function takePage<T extends { readonly id: string }>(index: SortedIndex<T
   } else {
     position = descending ? index.size - 1 : 0;
   }
-  const filter = request.filter;
+  const term = request.search;
+  const matching = term === undefined ? undefined : index.matches(term, position, step);
+  const given = request.filter;
+  // A term the index cannot answer is checked item by item, by the same rule.
+  const filter =
+    term === undefined || matching !== undefined
+      ? given
+      : (item: T) => index.matchesNaively(item, term) && (given === undefined || given(item));
   let skip = request.query.cursor === undefined ? offset : 0;
-  if (filter === undefined && skip > 0) {
+  if (filter === undefined && matching === undefined && skip > 0) {
     position += step * skip;
     skip = 0;
   }
   const items: T[] = [];
   let hasMore = false;
-  for (; position >= 0 && position < index.size; position += step) {
-    const item = index.at(position);
+  for (const at of matching ?? walk(position, step, index.size)) {
+    const item = index.at(at);
     if (item === undefined) break;
     if (filter !== undefined && !filter(item)) continue;
     if (skip > 0) {
@@ -80,4 +91,9 @@ export function takePage<T extends { readonly id: string }>(index: SortedIndex<T
       ? encodeCursor({ key: index.key(last), id: last.id }, digest)
       : null;
   return { items, pagination: { limit, offset: request.query.cursor === undefined ? offset : 0, hasMore, nextCursor } };
+}
+
+/** Every storage position from `position` to the end of the walk. */
+function* walk(position: number, step: 1 | -1, size: number): Generator<number> {
+  for (let at = position; at >= 0 && at < size; at += step) yield at;
 }

@@ -1,3 +1,6 @@
+import { matchesFields } from './search-rule.js';
+import { TextBlocks, type SearchFields, type SearchTerm } from './text-blocks.js';
+
 /** One component of a sort key. `null` sorts before every value (so it comes last when descending). */
 export type KeyPart = string | number | null;
 /** A sort key: compared part by part, then by id. */
@@ -13,14 +16,21 @@ function comparePart(a: KeyPart, b: KeyPart): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** Compares (key, id) positions. */
-export function comparePosition(aKey: SortKey, aId: string, bKey: SortKey, bId: string): number {
+/** Compares two sort keys part by part (0 when equal: the ids decide). */
+function compareKeys(aKey: SortKey, bKey: SortKey): number {
   const length = Math.max(aKey.length, bKey.length);
   for (let i = 0; i < length; i++) {
     const order = comparePart(aKey[i] ?? null, bKey[i] ?? null);
     if (order !== 0) return order;
   }
-  return aId < bId ? -1 : aId > bId ? 1 : 0;
+  return 0;
+}
+
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Compares an item's position with (key, id); the item's id is read only on a tie (it may be derived). */
+function compareItem(itemKey: SortKey, item: { readonly id: string }, key: SortKey, id: string): number {
+  return compareKeys(itemKey, key) || compareIds(item.id, id);
 }
 
 /**
@@ -29,7 +39,11 @@ export function comparePosition(aKey: SortKey, aId: string, bKey: SortKey, bId: 
  *
  * Records are stored ascending whatever the list's order; a descending list walks from the end.
  * "Newest first" lists therefore append at the end, so loading 100,000 records in creation order
- * never shifts the array.
+ * never shifts the array. Keys are computed when compared, never stored per record: a million
+ * records would otherwise carry a million small arrays.
+ *
+ * With `search` fields, the index also answers `search` from blocks of haystacks kept up to
+ * date on every insert and removal ({@link TextBlocks}).
  *
  * @example
  * ```ts
@@ -38,14 +52,17 @@ export function comparePosition(aKey: SortKey, aId: string, bKey: SortKey, bId: 
  * ```
  */
 export class SortedIndex<T extends { readonly id: string }> {
-  readonly #items: T[] = [];
-  readonly #keys: SortKey[] = [];
+  #items: T[] = [];
   readonly key: (item: T) => SortKey;
   readonly order: 'asc' | 'desc';
+  readonly #search: SearchFields<T> | undefined;
+  #text: TextBlocks<T> | undefined;
 
-  constructor(key: (item: T) => SortKey, order: 'asc' | 'desc') {
+  constructor(key: (item: T) => SortKey, order: 'asc' | 'desc', search?: SearchFields<T>) {
     this.key = key;
     this.order = order;
+    this.#search = search;
+    this.#text = search === undefined ? undefined : new TextBlocks(search);
   }
 
   get size(): number {
@@ -57,18 +74,15 @@ export class SortedIndex<T extends { readonly id: string }> {
     return this.#items[index];
   }
 
-  /** The stored key of the item at storage position `index`. */
-  keyAt(index: number): SortKey | undefined {
-    return this.#keys[index];
-  }
-
   /** The first storage position whose (key, id) is greater than (or, with `inclusive`, equal to) the given one. */
   lowerBound(key: SortKey, id: string, inclusive: boolean): number {
     let low = 0;
     let high = this.#items.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      const order = comparePosition(this.#keys[mid] ?? [], this.#items[mid]?.id ?? '', key, id);
+      const item = this.#items[mid];
+      if (item === undefined) break;
+      const order = compareItem(this.key(item), item, key, id);
       if (order < 0 || (!inclusive && order === 0)) low = mid + 1;
       else high = mid;
     }
@@ -77,29 +91,30 @@ export class SortedIndex<T extends { readonly id: string }> {
 
   insert(item: T): void {
     const key = this.key(item);
-    const last = this.#keys.length - 1;
+    const lastItem = this.#items.at(-1);
     // Fast path: creation-ordered keys land at the end.
-    const lastItem = this.#items[last];
     const position =
-      lastItem === undefined || comparePosition(this.#keys[last] ?? [], lastItem.id, key, item.id) < 0
+      lastItem === undefined || compareItem(this.key(lastItem), lastItem, key, item.id) < 0
         ? this.#items.length
         : this.lowerBound(key, item.id, true);
-    this.#items.splice(position, 0, item);
-    this.#keys.splice(position, 0, key);
+    if (position === this.#items.length) this.#items.push(item);
+    else this.#items.splice(position, 0, item);
+    this.#text?.invalidateFrom(position);
   }
 
-  /** Removes an item, located by the key it was inserted with. */
-  remove(item: T, key: SortKey = this.key(item)): boolean {
-    const position = this.lowerBound(key, item.id, true);
-    if (this.#items[position]?.id !== item.id) return false;
+  /** Removes an item, located by its current key. */
+  remove(item: T): boolean {
+    const position = this.lowerBound(this.key(item), item.id, true);
+    if (this.#items[position] !== item) return false;
     this.#items.splice(position, 1);
-    this.#keys.splice(position, 1);
+    this.#text?.invalidateFrom(position);
     return true;
   }
 
-  /** Re-sorts an item whose key changed: `before` is its key at insertion. */
-  update(item: T, before: SortKey): void {
-    this.remove(item, before);
+  /** Re-sorts an item whose key `change` alters: out before the change, back in after it. */
+  move(item: T, change: () => void): void {
+    this.remove(item);
+    change();
     this.insert(item);
   }
 
@@ -113,19 +128,47 @@ export class SortedIndex<T extends { readonly id: string }> {
       }
   }
 
-  /** Builds the index from many items at once: one sort instead of n inserts. */
+  /**
+   * The storage positions of the items matching `term`, from `start` by `step`, or `undefined`
+   * when the index cannot answer it (no search fields, or an unusual term): filter instead.
+   */
+  matches(term: SearchTerm, start: number, step: 1 | -1): Iterable<number> | undefined {
+    if (this.#text === undefined || !TextBlocks.usable(term)) return undefined;
+    return this.#text.matches(this.#items, term, start, step);
+  }
+
+  /** Whether `item` matches `term` by the same rule, checked field by field. */
+  matchesNaively(item: T, term: SearchTerm): boolean {
+    return this.#search === undefined ? true : matchesFields(this.#search, item, term);
+  }
+
+  /**
+   * Builds the index from many items at once: one sort instead of n inserts, and none at all
+   * when the items already come in order (a scenario listed oldest first). `unsorted: false`
+   * vouches that they do, and skips even the check.
+   */
   static from<T extends { readonly id: string }>(
-    items: Iterable<T>,
+    items: readonly T[],
     key: (item: T) => SortKey,
     order: 'asc' | 'desc',
+    search?: SearchFields<T>,
+    unsorted = true,
   ): SortedIndex<T> {
-    const index = new SortedIndex(key, order);
-    const pairs = [...items].map((item) => ({ item, key: key(item) }));
-    pairs.sort((a, b) => comparePosition(a.key, a.item.id, b.key, b.item.id));
-    for (const pair of pairs) {
-      index.#items.push(pair.item);
-      index.#keys.push(pair.key);
+    const index = new SortedIndex(key, order, search);
+    const sorted = [...items];
+    let inOrder = true;
+    for (let i = 1; unsorted && i < sorted.length && inOrder; i++) {
+      const a = sorted[i - 1];
+      const b = sorted[i];
+      if (a === undefined || b === undefined) break;
+      inOrder = (compareKeys(key(a), key(b)) || compareIds(a.id, b.id)) < 0;
     }
+    if (!inOrder) {
+      const keyed = sorted.map((item) => ({ item, key: key(item) }));
+      keyed.sort((a, b) => compareKeys(a.key, b.key) || compareIds(a.item.id, b.item.id));
+      for (let i = 0; i < keyed.length; i++) sorted[i] = (keyed[i] as { item: T }).item;
+    }
+    index.#items = sorted;
     return index;
   }
 }

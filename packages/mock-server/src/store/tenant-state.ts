@@ -1,4 +1,5 @@
 import { SortedIndex } from './sorted-index.js';
+import type { SearchFields } from './text-blocks.js';
 import type {
   AiAgentRecord,
   CalendarEventRecord,
@@ -21,6 +22,25 @@ const byCreatedAt = <T extends { createdAt: number; id: string }>() =>
 /** Most recent activity first; conversations without messages last. */
 const byLastMessageAt = <T extends { lastMessageAt: number | null; id: string }>() =>
   new SortedIndex<T>((item) => [item.lastMessageAt], 'desc');
+
+/** Contacts match on full name, and on phone digits (decisions §2). */
+export const CONTACT_SEARCH: SearchFields<ContactRecord> = {
+  text: (contact) => [`${contact.firstName} ${contact.lastName}`],
+  digits: (contact) => contact.phoneMobile,
+};
+/** Users match on full name, email and extension. */
+const USER_SEARCH: SearchFields<UserRecord> = {
+  text: (user) => [`${user.firstName} ${user.lastName}`, user.email, user.extension],
+};
+/** SMS conversations match on peer name, and on peer number digits. */
+const SMS_CONVERSATION_SEARCH: SearchFields<SmsConversationRecord> = {
+  text: (conversation) => [conversation.peerName],
+  digits: (conversation) => conversation.peerNumber,
+};
+
+/** Contacts, newest first, searchable. `sorted`: the records already come oldest first. */
+export const contactIndex = (contacts: readonly ContactRecord[] = [], sorted = false) =>
+  SortedIndex.from<ContactRecord>(contacts, (item) => [item.createdAt], 'desc', CONTACT_SEARCH, !sorted);
 
 /** A new index of chat messages, newest first. */
 export const chatMessageIndex = () => byCreatedAt<ChatMessageRecord>();
@@ -54,10 +74,11 @@ export class TenantState {
   readonly userIndex = new SortedIndex<UserRecord>(
     (user) => [user.lastName.toLowerCase(), user.firstName.toLowerCase()],
     'asc',
+    USER_SEARCH,
   );
 
-  readonly contacts = new Map<string, ContactRecord>();
-  contactIndex = byCreatedAt<ContactRecord>();
+  /** Contacts are only ever listed: no map by id, which would cost a million entries in a big world. */
+  contactIndex = contactIndex();
 
   readonly calls = new Map<string, CallRecord>();
   readonly cdrs = new Map<string, CdrRecord>();
@@ -71,7 +92,11 @@ export class TenantState {
   readonly smsConversations = new Map<string, SmsConversationRecord>();
   /** Conversations by `smsNumber\npeerNumber`. */
   readonly smsConversationsByPeer = new Map<string, SmsConversationRecord>();
-  readonly smsConversationIndex = byLastMessageAt<SmsConversationRecord>();
+  readonly smsConversationIndex = new SortedIndex<SmsConversationRecord>(
+    (item) => [item.lastMessageAt],
+    'desc',
+    SMS_CONVERSATION_SEARCH,
+  );
 
   readonly agents = new Map<string, AiAgentRecord>();
   readonly agentIndex = new SortedIndex<AiAgentRecord>((agent) => [agent.name.toLowerCase()], 'asc');
@@ -109,7 +134,6 @@ export class TenantState {
   }
 
   addContact(contact: ContactRecord): void {
-    this.contacts.set(contact.id, contact);
     this.contactIndex.insert(contact);
   }
 
@@ -122,9 +146,9 @@ export class TenantState {
   /** Appends a message to an SMS conversation and moves the conversation to the top. */
   addSmsMessage(conversation: SmsConversationRecord, message: SmsMessageRecord): void {
     conversation.messages.insert(message);
-    const before = this.smsConversationIndex.key(conversation);
-    conversation.lastMessageAt = message.createdAt;
-    this.smsConversationIndex.update(conversation, before);
+    this.smsConversationIndex.move(conversation, () => {
+      conversation.lastMessageAt = message.createdAt;
+    });
   }
 
   addChat(conversation: ChatConversationRecord): void {
@@ -141,9 +165,9 @@ export class TenantState {
   /** Appends a message to a chat and moves the chat to the top. */
   addChatMessage(conversation: ChatConversationRecord, message: ChatMessageRecord): void {
     conversation.messages.insert(message);
-    const before = this.chatIndex.key(conversation);
-    conversation.lastMessageAt = message.createdAt;
-    this.chatIndex.update(conversation, before);
+    this.chatIndex.move(conversation, () => {
+      conversation.lastMessageAt = message.createdAt;
+    });
   }
 
   addCdr(record: CdrRecord): void {

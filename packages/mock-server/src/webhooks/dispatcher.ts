@@ -2,6 +2,7 @@ import type { WebhookEvent } from '@commflow/contract';
 import { ApiError, notFound } from '../api-error.js';
 import type { MockClock } from '../clock.js';
 import type { EventLog } from '../events/event-log.js';
+import { trimOldest } from '../history/bounded.js';
 import { newId } from '../ids.js';
 import { dueInOrder, signatureTimestampSeconds, type WebhookTimestampClock } from './attempt-time.js';
 import type { DeliveryAttempt, DeliveryFilter, DeliveryStatus, WebhookDelivery } from './delivery.js';
@@ -45,6 +46,8 @@ export interface WebhookDispatcherOptions {
   fetch?: typeof fetch;
   /** The clock of `webhook-timestamp`. Default `'wall'`: see {@link WebhookTimestampClock}. */
   webhookTimestamp?: WebhookTimestampClock;
+  /** How many deliveries are kept; past it the oldest finished ones are forgotten. Default 10 000. */
+  deliveryLimit?: number;
 }
 
 interface DeliveryRecord {
@@ -112,6 +115,7 @@ export class WebhookDispatcher {
   readonly #realTimers: boolean;
   readonly #fetch: typeof fetch | undefined;
   readonly #timestampClock: WebhookTimestampClock;
+  readonly #deliveryLimit: number;
   readonly #unsubscribe: (() => void)[] = [];
 
   readonly #deliveries = new Map<string, DeliveryRecord>();
@@ -138,6 +142,7 @@ export class WebhookDispatcher {
     this.#realTimers = options.realTimers ?? true;
     this.#fetch = options.fetch;
     this.#timestampClock = options.webhookTimestamp ?? 'wall';
+    this.#deliveryLimit = options.deliveryLimit ?? 10_000;
     this.subscriptions = options.subscriptions ?? new SubscriptionStore({ clock: options.clock });
     this.#unsubscribe.push(
       options.events.subscribe((event) => {
@@ -375,6 +380,7 @@ export class WebhookDispatcher {
       inFlight: false,
     };
     this.#deliveries.set(record.id, record);
+    trimOldest(this.#deliveries, this.#deliveryLimit, (old) => old.status !== 'pending');
     return record;
   }
 

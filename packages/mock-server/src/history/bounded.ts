@@ -1,0 +1,58 @@
+/**
+ * The newest `capacity` items of a stream, oldest first. Appending is O(1) amortised: the array
+ * grows to twice the capacity, then drops its older half in one slice.
+ *
+ * @example
+ * ```ts
+ * const log = new BoundedLog<string>(2);
+ * log.push('a'); log.push('b'); log.push('c');
+ * log.list(); // ['b', 'c']
+ * ```
+ */
+export class BoundedLog<T> {
+  readonly #capacity: number;
+  #items: T[] = [];
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+
+  push(item: T): void {
+    if (this.#capacity <= 0) return;
+    this.#items.push(item);
+    if (this.#items.length >= this.#capacity * 2) this.#items = this.#items.slice(-this.#capacity);
+  }
+
+  /** How many items are kept (at most the capacity). */
+  get size(): number {
+    return Math.min(this.#items.length, this.#capacity);
+  }
+
+  /** The kept items, oldest first (a copy). */
+  list(): T[] {
+    return this.#items.slice(-this.#capacity);
+  }
+
+  clear(): void {
+    this.#items = [];
+  }
+}
+
+/**
+ * Deletes the oldest entries of an insertion-ordered map while it holds more than `limit`,
+ * skipping those `evictable` refuses (work still running). Stops as soon as the map fits.
+ *
+ * @example
+ * ```ts
+ * trimOldest(deliveries, 10_000, (delivery) => delivery.status !== 'pending');
+ * ```
+ */
+export function trimOldest<K, V>(map: Map<K, V>, limit: number, evictable: (value: V) => boolean): void {
+  let excess = map.size - limit;
+  if (excess <= 0) return;
+  for (const [key, value] of map) {
+    if (!evictable(value)) continue;
+    map.delete(key);
+    if (--excess === 0) return;
+  }
+}

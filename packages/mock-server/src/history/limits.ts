@@ -1,0 +1,70 @@
+/**
+ * The caps of everything in a mock that grows with traffic rather than with the data a client
+ * created: one table, read by `createMock`'s options, the CLI's flags and its help text.
+ *
+ * Live state (contacts, messages, conversations, users, CDRs, subscriptions…) is never capped:
+ * a client created it and may read it back. Only history is, and always oldest first.
+ *
+ * @example
+ * ```ts
+ * HISTORY_LIMITS.eventLimit.defaultValue; // 10000
+ * ```
+ */
+export const HISTORY_LIMITS = {
+  journalLimit: { flag: 'journal-limit', defaultValue: 1_000, min: 0, holds: 'requests in the journal' },
+  eventLimit: { flag: 'event-limit', defaultValue: 10_000, min: 0, holds: 'events in the event log' },
+  deliveryLimit: {
+    flag: 'delivery-limit',
+    defaultValue: 10_000,
+    min: 0,
+    holds: 'webhook deliveries (finished ones are evicted; pending ones stay)',
+  },
+  callLimit: { flag: 'call-limit', defaultValue: 10_000, min: 0, holds: 'calls (ended ones are evicted)' },
+  carrierMessageLimit: {
+    flag: 'carrier-message-limit',
+    defaultValue: 10_000,
+    min: 0,
+    holds: 'messages the recording carrier keeps',
+  },
+  idempotencyLimit: {
+    flag: 'idempotency-limit',
+    defaultValue: 100_000,
+    min: 1,
+    holds: 'idempotency keys (each also expires 24 h after its request)',
+  },
+} as const;
+
+/**
+ * The name of one history cap, as a `createMock` option.
+ *
+ * @example
+ * ```ts
+ * const name: HistoryLimitName = 'deliveryLimit';
+ * ```
+ */
+export type HistoryLimitName = keyof typeof HISTORY_LIMITS;
+
+/**
+ * The history caps a mock accepts; each is optional and falls back to its default in
+ * {@link HISTORY_LIMITS}.
+ *
+ * @example
+ * ```ts
+ * const mock = createMock('demo', { eventLimit: 500, deliveryLimit: 500 });
+ * ```
+ */
+export type HistoryLimits = Partial<Record<HistoryLimitName, number>>;
+
+/** Every cap decided: the given ones checked, the others at their defaults. */
+export function resolveHistoryLimits(options: HistoryLimits): Required<HistoryLimits> {
+  const resolved = {} as Required<HistoryLimits>;
+  for (const name of Object.keys(HISTORY_LIMITS) as HistoryLimitName[]) {
+    const rule = HISTORY_LIMITS[name];
+    const value = options[name] ?? rule.defaultValue;
+    if (!Number.isSafeInteger(value) || value < rule.min) {
+      throw new RangeError(`${name} must be an integer >= ${rule.min} (got ${String(value)})`);
+    }
+    resolved[name] = value;
+  }
+  return resolved;
+}
