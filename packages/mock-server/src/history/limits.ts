@@ -32,7 +32,7 @@ export const HISTORY_LIMITS = {
     min: 1,
     holds: 'idempotency keys (each also expires 24 h after its request)',
   },
-} as const;
+} as const satisfies Record<keyof HistoryLimits, { flag: string; defaultValue: number; min: number; holds: string }>;
 
 /**
  * The name of one history cap, as a `createMock` option.
@@ -53,7 +53,20 @@ export type HistoryLimitName = keyof typeof HISTORY_LIMITS;
  * const mock = createMock('demo', { eventLimit: 500, deliveryLimit: 500 });
  * ```
  */
-export type HistoryLimits = Partial<Record<HistoryLimitName, number>>;
+export interface HistoryLimits {
+  /** Requests the journal keeps. Default 1 000. */
+  journalLimit?: number;
+  /** Events the event log keeps. Default 10 000. */
+  eventLimit?: number;
+  /** Webhook deliveries kept; the oldest finished ones go first, pending ones stay. Default 10 000. */
+  deliveryLimit?: number;
+  /** Calls kept; the oldest ended ones go first, their CDRs stay. Default 10 000. */
+  callLimit?: number;
+  /** Messages the recording carrier keeps. Default 10 000. */
+  carrierMessageLimit?: number;
+  /** Idempotency keys kept, at least 1; each also expires 24 h after its request. Default 100 000. */
+  idempotencyLimit?: number;
+}
 
 /** Every cap decided: the given ones checked, the others at their defaults. */
 export function resolveHistoryLimits(options: HistoryLimits): Required<HistoryLimits> {
