@@ -27,4 +27,5 @@ export * from './schemas/primitives.js';
 export * from './schemas/sms.js';
 export * from './schemas/users.js';
 export * from './schemas/voice.js';
+export * from './validation.js';
 export * from './webhooks/index.js';

@@ -1,14 +1,15 @@
 import {
   Email,
+  ENGLISH_MESSAGES,
   HEADERS,
   IdempotencyKey,
   IdInput,
   isSafeToRetry,
   isUserScoped,
   takesIdempotencyKey,
+  validationIssues,
   type OperationDefinition,
   type Pagination,
-  type ValidationIssue,
 } from '@commflow/contract';
 import { NetworkError, TimeoutError, type KyInstance, type Options } from 'ky';
 import * as z from 'zod/mini';
@@ -255,13 +256,10 @@ const INITIAL_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8_000;
 const ERROR_TEXT_LIMIT = 200;
 
-function issuesOf(where: string, error: z.core.$ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: [where, ...issue.path.map(String)], message: issue.message }));
-}
-
+// English messages whatever zod locale the app configured (or none: zod/mini carries no messages).
 function check<T>(operation: string, where: string, schema: z.core.$ZodType<T>, value: unknown): T {
-  const result = z.safeParse(schema, value);
-  if (!result.success) throw new ValidationError(operation, issuesOf(where, result.error));
+  const result = z.safeParse(schema, value, ENGLISH_MESSAGES);
+  if (!result.success) throw new ValidationError(operation, validationIssues(where, result.error.issues));
   return result.data;
 }
 
@@ -323,8 +321,8 @@ function prepare(
   let search = '';
   const { query } = input;
   if (op.query && !(plan.emptyQuery !== undefined && (query === undefined || isEmpty(query)))) {
-    const encoded = z.safeEncode(op.query, query ?? {});
-    if (!encoded.success) throw new ValidationError(op.id, issuesOf('query', encoded.error));
+    const encoded = z.safeEncode(op.query, query ?? {}, ENGLISH_MESSAGES);
+    if (!encoded.success) throw new ValidationError(op.id, validationIssues('query', encoded.error.issues));
     search = queryString(encoded.data);
   }
   let body: string | undefined;

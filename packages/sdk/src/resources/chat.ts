@@ -1,9 +1,9 @@
-import type { OperationBody } from '@commflow/contract';
+import type { ChatConversation, ChatMessage, DirectConversation } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ListItem, ListParams, OperationResult } from '../core/types.js';
+import type { ChatConversationCreateParams, ChatConversationListParams, ChatMessageListParams, ChatMessageSendParams } from '../params.js';
 
 /**
  * `client.chat.conversations`: the acting user's team chat rooms.
@@ -23,9 +23,9 @@ export class ChatConversations extends APIResource {
    * ```
    */
   list(
-    params: ListParams<'chat.conversations'> = {},
+    params: ChatConversationListParams = {},
     options?: RequestOptions,
-  ): PagePromise<ListItem<'chat.conversations'>> {
+  ): PagePromise<ChatConversation> {
     return this._client.paginate('chat.conversations', { query: params }, options);
   }
 
@@ -39,9 +39,9 @@ export class ChatConversations extends APIResource {
    * ```
    */
   create(
-    body: OperationBody<'chat.conversations.create'>,
+    body: ChatConversationCreateParams,
     options?: RequestOptions,
-  ): APIPromise<OperationResult<'chat.conversations.create'>> {
+  ): APIPromise<DirectConversation> {
     return this._client.request('chat.conversations.create', { body }, options);
   }
 }
@@ -64,9 +64,9 @@ export class ChatMessages extends APIResource {
    * ```
    */
   list(
-    params: ListParams<'chat.messages.list'>,
+    params: ChatMessageListParams,
     options?: RequestOptions,
-  ): PagePromise<ListItem<'chat.messages.list'>> {
+  ): PagePromise<ChatMessage> {
     return this._client.paginate('chat.messages.list', { query: params }, options);
   }
 
@@ -79,9 +79,9 @@ export class ChatMessages extends APIResource {
    * ```
    */
   send(
-    body: OperationBody<'chat.messages.send'>,
+    body: ChatMessageSendParams,
     options?: RequestOptions,
-  ): APIPromise<OperationResult<'chat.messages.send'>> {
+  ): APIPromise<ChatMessage> {
     return this._client.request('chat.messages.send', { body }, options);
   }
 }

@@ -1,9 +1,9 @@
-import type { OperationBody } from '@commflow/contract';
+import type { Contact } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ListItem, ListParams, OperationResult } from '../core/types.js';
+import type { ContactCreateParams, ContactListParams } from '../params.js';
 
 /**
  * `client.contacts`: the tenant's CRM contacts.
@@ -22,7 +22,7 @@ export class Contacts extends APIResource {
    * for await (const contact of client.contacts.list({ search: 'ann' })) console.log(contact.id);
    * ```
    */
-  list(params: ListParams<'contacts.list'> = {}, options?: RequestOptions): PagePromise<ListItem<'contacts.list'>> {
+  list(params: ContactListParams = {}, options?: RequestOptions): PagePromise<Contact> {
     return this._client.paginate('contacts.list', { query: params }, options);
   }
 
@@ -35,9 +35,9 @@ export class Contacts extends APIResource {
    * ```
    */
   create(
-    body: OperationBody<'contacts.create'>,
+    body: ContactCreateParams,
     options?: RequestOptions,
-  ): APIPromise<OperationResult<'contacts.create'>> {
+  ): APIPromise<Contact> {
     return this._client.request('contacts.create', { body }, options);
   }
 }

@@ -1,8 +1,8 @@
-import type { OperationBody } from '@commflow/contract';
+import type { Presence } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { OperationResult } from '../core/types.js';
+import type { PresenceUpdateParams } from '../params.js';
 
 /**
  * `client.presence`: who is available.
@@ -21,7 +21,7 @@ export class PresenceResource extends APIResource {
    * const busy = (await client.presence.list()).filter((p) => p.status === 'busy');
    * ```
    */
-  list(options?: RequestOptions): APIPromise<OperationResult<'presence.list'>> {
+  list(options?: RequestOptions): APIPromise<Presence[]> {
     return this._client.request('presence.list', {}, options);
   }
 
@@ -34,9 +34,9 @@ export class PresenceResource extends APIResource {
    * ```
    */
   update(
-    body: OperationBody<'presence.update'>,
+    body: PresenceUpdateParams,
     options?: RequestOptions,
-  ): APIPromise<OperationResult<'presence.update'>> {
+  ): APIPromise<Presence> {
     return this._client.request('presence.update', { body }, options);
   }
 }

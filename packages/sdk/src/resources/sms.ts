@@ -1,9 +1,9 @@
-import type { OperationBody } from '@commflow/contract';
+import type { SmsConversation, SmsMessage } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ListItem, ListParams, OperationResult } from '../core/types.js';
+import type { SmsConversationListParams, SmsMessageListParams, SmsSendParams } from '../params.js';
 
 /**
  * `client.sms.conversations`: the SMS conversations the acting user can access.
@@ -24,9 +24,9 @@ export class SmsConversations extends APIResource {
    * ```
    */
   list(
-    params: ListParams<'sms.conversations'> = {},
+    params: SmsConversationListParams = {},
     options?: RequestOptions,
-  ): PagePromise<ListItem<'sms.conversations'>> {
+  ): PagePromise<SmsConversation> {
     return this._client.paginate('sms.conversations', { query: params }, options);
   }
 }
@@ -50,9 +50,9 @@ export class SmsMessages extends APIResource {
    */
   list(
     conversationId: string,
-    params: ListParams<'sms.messages.list'> = {},
+    params: SmsMessageListParams = {},
     options?: RequestOptions,
-  ): PagePromise<ListItem<'sms.messages.list'>> {
+  ): PagePromise<SmsMessage> {
     return this._client.paginate('sms.messages.list', { path: { id: conversationId }, query: params }, options);
   }
 }
@@ -83,9 +83,9 @@ export class Sms extends APIResource {
    */
   send(
     conversationId: string,
-    body: OperationBody<'sms.send'>,
+    body: SmsSendParams,
     options?: RequestOptions,
-  ): APIPromise<OperationResult<'sms.send'>> {
+  ): APIPromise<SmsMessage> {
     return this._client.request('sms.send', { path: { id: conversationId }, body }, options);
   }
 }
