@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { ErrorCode } from './errors.js';
 import type { EventType } from './event-types.js';
 import type { HeaderCode } from './headers.js';
 import { AiAgent, AiAgentChatBody, AiAgentReply } from './schemas/ai.js';
@@ -87,7 +88,24 @@ export interface OperationDefinition {
   readonly gating: Gating;
   readonly events: readonly EventType[];
   readonly assumed: readonly AssumedElement[];
+  /**
+   * The errors this operation raises for reasons of its own (`NO_EXTENSION` on click-to-dial, a
+   * `NOT_FOUND` for an id it loads), each with when. The errors that follow from its headers,
+   * gating, body and pagination are derived by {@link operationErrors}, never listed here.
+   */
+  readonly errors: OperationSpecificErrors;
 }
+
+/**
+ * The operation-specific errors of a registry entry: a catalogue code and when the operation
+ * raises it.
+ *
+ * @example
+ * ```ts
+ * const errors: OperationSpecificErrors = { NO_EXTENSION: 'The acting user has no provisioned extension to ring.' };
+ * ```
+ */
+export type OperationSpecificErrors = Readonly<Partial<Record<ErrorCode, string>>>;
 
 /**
  * Defines a registry entry, keeping every literal type so that clients infer exact shapes.
@@ -131,6 +149,7 @@ export const operations = {
     gating: { permission: 'users', module: null, capability: null },
     events: [],
     assumed: ['response'],
+    errors: {},
   }),
   'contacts.list': defineOperation({
     id: 'contacts.list',
@@ -148,6 +167,7 @@ export const operations = {
     gating: { permission: 'contacts', module: 'contacts', capability: 'contacts.use' },
     events: [],
     assumed: ['response'],
+    errors: {},
   }),
   'contacts.create': defineOperation({
     id: 'contacts.create',
@@ -165,6 +185,7 @@ export const operations = {
     gating: { permission: 'contacts', module: 'contacts', capability: 'contacts.use' },
     events: ['contact.changed'],
     assumed: ['body', 'response'],
+    errors: {},
   }),
   'voice.click2dial': defineOperation({
     id: 'voice.click2dial',
@@ -182,6 +203,11 @@ export const operations = {
     gating: { permission: 'click2dial', module: 'voice', capability: null },
     events: ['call.started'],
     assumed: ['body'],
+    errors: {
+      NO_EXTENSION: 'The acting user has no provisioned extension to ring.',
+      NOT_FOUND: '`destination` is an extension that no user of the tenant has.',
+      VALIDATION_ERROR: "`destination` is the acting user's own extension.",
+    },
   }),
   'cdr.list': defineOperation({
     id: 'cdr.list',
@@ -199,6 +225,7 @@ export const operations = {
     gating: { permission: 'cdr', module: 'cdr', capability: 'cdr.view' },
     events: [],
     assumed: ['response'],
+    errors: {},
   }),
   'chat.conversations': defineOperation({
     id: 'chat.conversations',
@@ -216,6 +243,7 @@ export const operations = {
     gating: { permission: 'chat', module: 'chat', capability: 'chat.use' },
     events: [],
     assumed: ['response'],
+    errors: {},
   }),
   'chat.conversations.create': defineOperation({
     id: 'chat.conversations.create',
@@ -233,6 +261,10 @@ export const operations = {
     gating: { permission: 'chat', module: 'chat', capability: 'chat.use' },
     events: [],
     assumed: ['body', 'successStatus', 'response'],
+    errors: {
+      NOT_FOUND: '`participantEmail` names no user of the tenant.',
+      VALIDATION_ERROR: '`participantEmail` is the acting user.',
+    },
   }),
   'chat.messages.list': defineOperation({
     id: 'chat.messages.list',
@@ -250,6 +282,9 @@ export const operations = {
     gating: { permission: 'chat', module: 'chat', capability: 'chat.use' },
     events: [],
     assumed: ['operationId', 'gating', 'response', 'query.limit', 'query.cursor'],
+    errors: {
+      NOT_FOUND: '`conversationId` names no chat that the acting user is in.',
+    },
   }),
   'chat.messages.send': defineOperation({
     id: 'chat.messages.send',
@@ -267,6 +302,9 @@ export const operations = {
     gating: { permission: 'chat', module: 'chat', capability: 'chat.use' },
     events: [],
     assumed: ['operationId', 'gating', 'body', 'successStatus', 'response'],
+    errors: {
+      NOT_FOUND: '`conversationId` names no chat that the acting user is in.',
+    },
   }),
   'sms.conversations': defineOperation({
     id: 'sms.conversations',
@@ -284,6 +322,7 @@ export const operations = {
     gating: { permission: 'sms', module: 'sms', capability: 'sms.use' },
     events: [],
     assumed: ['response'],
+    errors: {},
   }),
   'sms.messages.list': defineOperation({
     id: 'sms.messages.list',
@@ -301,6 +340,9 @@ export const operations = {
     gating: { permission: 'sms', module: 'sms', capability: 'sms.use' },
     events: [],
     assumed: ['response'],
+    errors: {
+      NOT_FOUND: 'The conversation does not exist under the tenant, or the acting user may not access it.',
+    },
   }),
   'sms.send': defineOperation({
     id: 'sms.send',
@@ -318,6 +360,9 @@ export const operations = {
     gating: { permission: 'sms', module: 'sms', capability: 'sms.use' },
     events: ['sms.sent', 'sms.failed'],
     assumed: ['body', 'response'],
+    errors: {
+      NOT_FOUND: 'The conversation does not exist under the tenant, or the acting user may not access it.',
+    },
   }),
   'ai.agents.list': defineOperation({
     id: 'ai.agents.list',
@@ -335,6 +380,7 @@ export const operations = {
     gating: { permission: 'ai', module: 'aiAgents', capability: 'aiAgents.use' },
     events: [],
     assumed: ['response'],
+    errors: {},
   }),
   'ai.agents.get': defineOperation({
     id: 'ai.agents.get',
@@ -352,6 +398,9 @@ export const operations = {
     gating: { permission: 'ai', module: 'aiAgents', capability: 'aiAgents.use' },
     events: [],
     assumed: ['response'],
+    errors: {
+      NOT_FOUND: 'No agent of the tenant has this id.',
+    },
   }),
   'ai.agents.chat': defineOperation({
     id: 'ai.agents.chat',
@@ -369,6 +418,9 @@ export const operations = {
     gating: { permission: 'ai', module: 'aiAgents', capability: 'aiAgents.use' },
     events: [],
     assumed: ['body', 'response'],
+    errors: {
+      NOT_FOUND: 'No agent of the tenant has this id.',
+    },
   }),
   'pricing.quote': defineOperation({
     id: 'pricing.quote',
@@ -386,6 +438,9 @@ export const operations = {
     gating: { permission: 'pricing', module: null, capability: null },
     events: [],
     assumed: ['operationId', 'gating', 'body', 'response'],
+    errors: {
+      NOT_FOUND: '`planId` names no known plan.',
+    },
   }),
   'files.list': defineOperation({
     id: 'files.list',
@@ -403,6 +458,7 @@ export const operations = {
     gating: { permission: 'files', module: 'files', capability: 'files.view' },
     events: [],
     assumed: ['operationId', 'gating', 'response'],
+    errors: {},
   }),
   'calendar.list': defineOperation({
     id: 'calendar.list',
@@ -420,6 +476,9 @@ export const operations = {
     gating: { permission: 'calendar', module: 'calendar', capability: 'calendar.use' },
     events: [],
     assumed: ['operationId', 'gating', 'response'],
+    errors: {
+      VALIDATION_ERROR: '`endDate` is not after `startDate`.',
+    },
   }),
   'calendar.create': defineOperation({
     id: 'calendar.create',
@@ -437,6 +496,9 @@ export const operations = {
     gating: { permission: 'calendar', module: 'calendar', capability: 'calendar.use' },
     events: [],
     assumed: ['operationId', 'gating', 'body', 'successStatus', 'response'],
+    errors: {
+      VALIDATION_ERROR: '`endTime` is not after `startTime`.',
+    },
   }),
   'presence.list': defineOperation({
     id: 'presence.list',
@@ -454,6 +516,7 @@ export const operations = {
     gating: { permission: 'presence', module: 'presence', capability: null },
     events: [],
     assumed: ['operationId', 'gating', 'response'],
+    errors: {},
   }),
   'presence.update': defineOperation({
     id: 'presence.update',
@@ -471,6 +534,7 @@ export const operations = {
     gating: { permission: 'presence', module: 'presence', capability: null },
     events: [],
     assumed: ['operationId', 'gating', 'body', 'response'],
+    errors: {},
   }),
   'fax.list': defineOperation({
     id: 'fax.list',
@@ -488,6 +552,7 @@ export const operations = {
     gating: { permission: 'fax', module: 'fax', capability: 'fax.view' },
     events: [],
     assumed: ['operationId', 'gating', 'response'],
+    errors: {},
   }),
 } as const;
 

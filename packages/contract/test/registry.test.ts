@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATION_LIST, isAssumed, isUserScoped, operations, takesIdempotencyKey } from '../src/index.js';
+import {
+  ERROR_CATALOGUE,
+  ERROR_CODES,
+  OPERATION_LIST,
+  isAssumed,
+  isUserScoped,
+  operationErrors,
+  operations,
+  takesIdempotencyKey,
+} from '../src/index.js';
 
 /**
  * The endpoint table of service-api.md §4 and the gating tables of §5 and decisions.md §3,
@@ -127,5 +136,45 @@ describe('operation registry', () => {
     expect([...operations['chat.conversations.create'].successStatus].sort()).toEqual([200, 201]);
     expect(operations['contacts.create'].successStatus).toEqual([201]);
     expect(operations['sms.send'].successStatus).toEqual([200]);
+  });
+});
+
+describe('operationErrors: every error an operation can answer with, derived from the registry', () => {
+  const codes = (id: keyof typeof operations) => operationErrors(operations[id]).map((error) => error.code);
+
+  it('names the operation-specific errors: NO_EXTENSION and an unknown extension on click-to-dial', () => {
+    const errors = operationErrors(operations['voice.click2dial']);
+    const noExtension = errors.find((error) => error.code === 'NO_EXTENSION');
+    expect(noExtension).toMatchObject({ status: 409, specific: true });
+    expect(errors.find((error) => error.code === 'NOT_FOUND')?.specific).toBe(true);
+    expect(codes('contacts.list')).not.toContain('NO_EXTENSION');
+  });
+
+  it('derives INVALID_CURSOR from cursor pagination, and body errors from a body', () => {
+    for (const op of OPERATION_LIST) {
+      expect(operationErrors(op).some((error) => error.code === 'INVALID_CURSOR')).toBe(op.pagination === 'cursor');
+      expect(operationErrors(op).some((error) => error.code === 'INVALID_JSON')).toBe(op.body !== undefined);
+      expect(operationErrors(op).some((error) => error.code === 'UNKNOWN_USER')).toBe(isUserScoped(op));
+      expect(operationErrors(op).some((error) => error.code === 'IDEMPOTENCY_KEY_REUSED')).toBe(
+        takesIdempotencyKey(op),
+      );
+      expect(operationErrors(op).some((error) => error.code === 'MODULE_DISABLED')).toBe(op.gating.module !== null);
+    }
+  });
+
+  it('lists each code once, with its catalogue status, in check order, and names the permission', () => {
+    for (const op of OPERATION_LIST) {
+      const errors = operationErrors(op);
+      expect(new Set(errors.map((error) => error.code)).size).toBe(errors.length);
+      for (const error of errors) expect(error.status).toBe(ERROR_CATALOGUE[error.code].status);
+      expect(errors[0]?.code).toBe('UNAUTHENTICATED');
+      expect(errors.at(-1)?.code).toBe('INTERNAL_ERROR');
+      expect(errors.find((error) => error.code === 'PERMISSION_DENIED')?.reasons[0]).toContain(op.gating.permission);
+    }
+  });
+
+  it('covers every catalogue code but METHOD_NOT_ALLOWED across the registry', () => {
+    const raised = new Set(OPERATION_LIST.flatMap((op) => operationErrors(op).map((error) => error.code)));
+    expect(ERROR_CODES.filter((code) => !raised.has(code))).toEqual(['METHOD_NOT_ALLOWED']);
   });
 });

@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, isErrorCode, OPERATION_LIST } from '@commflow/contract';
+import { ERROR_CATALOGUE, isErrorCode, OPERATION_LIST, operationErrors } from '@commflow/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMock, type CommFlowMock, type ScenarioInput } from '../src/index.js';
@@ -344,6 +344,11 @@ describe('fuzz: random and malformed requests against every route', () => {
         if (!json.success) {
           expect(isErrorCode(json.error?.code ?? '')).toBe(true);
           expect(ERROR_CATALOGUE[json.error?.code as keyof typeof ERROR_CATALOGUE].status).toBe(response.status);
+          // The registry's derived error list is honest: the operation never answers a code it does not list.
+          const template = new RegExp(`^${input.op.path.replace('{id}', '[^/]+')}$`);
+          if (method === input.op.method && template.test(new URL(path, 'http://x').pathname)) {
+            expect(operationErrors(input.op).map((error) => error.code)).toContain(json.error?.code);
+          }
           expect(await snapshot()).toBe(before);
         }
         mock.reset();
