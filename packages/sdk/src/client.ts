@@ -1,21 +1,18 @@
-import {
-  ApiKey,
-  Email,
-  IdInput,
-  operations,
-  type OperationBody,
-  type OperationId,
-  type OperationPathParams,
-  type OperationQuery,
-  type Operations,
-  type Pagination,
+import type {
+  OperationBody,
+  OperationId,
+  OperationPathParams,
+  OperationQuery,
+  Operations,
+  Pagination,
 } from '@commflow/contract';
-import ky from 'ky';
+import { ApiKey, Email, IdInput } from '@commflow/contract/primitives';
 import * as z from 'zod/mini';
 import { APIPromise } from './core/api-promise.js';
 import { CommFlowError } from './core/errors.js';
 import { Page, PagePromise } from './core/pagination.js';
-import { baseHeadersOf, execute, type ClientState, type RequestOptions } from './core/request.js';
+import { baseHeadersOf } from './core/headers.js';
+import type { ClientState, RequestOptions } from './core/request.js';
 import type { ListItem, OperationResult, PagedOperationId } from './core/types.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
 import { readEnv } from './internal/utils.js';
@@ -138,8 +135,9 @@ function resolveState(options: ClientOptions): ClientState {
   return {
     // One ky instance per client, with everything static baked in, so a call passes only its own
     // options (ky merges every key of every call). The SDK runs its own retry loop (see README,
-    // "Retries"): ky sends one attempt, bounded by the per-attempt timeout, and reports.
-    ky: ky.create({ retry: 0, throwHttpErrors: false, timeout }),
+    // "Retries"): ky sends one attempt, bounded by the per-attempt timeout, and reports. ky is
+    // loaded by the first call (see core/engine.ts), which makes the instance.
+    ky: {},
     fetch: fetchFor(options.fetch),
     apiKey,
     baseUrl: url.href.replace(/\/+$/, ''),
@@ -188,6 +186,26 @@ export type OperationArgs<Id extends OperationId> =
     : [input: OperationInput<Id>, options?: RequestOptions];
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
+
+type Engine = typeof import('./core/engine.js');
+let engine: Engine | undefined;
+let engineLoading: Promise<Engine> | undefined;
+
+/**
+ * Runs `use` with the request core and the registry, loading them on the first call of any
+ * client (see core/engine.ts); later calls run it at once, without waiting a turn.
+ */
+function withEngine<T>(use: (loaded: Engine) => Promise<T>): Promise<T> {
+  if (engine) return use(engine);
+  engineLoading ??= import('./core/engine.js').then(
+    (module) => (engine = module),
+    (error: unknown) => {
+      engineLoading = undefined; // let a later call try again
+      throw error;
+    },
+  );
+  return engineLoading.then(use);
+}
 
 /**
  * The CommFlow API client. Every operation of the service is a method of a resource namespace
@@ -333,7 +351,10 @@ export class CommFlow {
    * ```
    */
   request<Id extends OperationId>(id: Id, ...[input, options]: OperationArgs<Id>): APIPromise<OperationResult<Id>> {
-    return new APIPromise(execute<OperationResult<Id>>(this.#state, operations[id], input ?? {}, options));
+    const state = this.#state;
+    return new APIPromise(
+      withEngine((loaded) => loaded.execute<OperationResult<Id>>(state, loaded.operations[id], input ?? {}, options)),
+    );
   }
 
   /**
@@ -346,12 +367,12 @@ export class CommFlow {
    */
   paginate<Id extends PagedOperationId>(id: Id, ...[input, options]: OperationArgs<Id>): PagePromise<ListItem<Id>> {
     type Item = ListItem<Id>;
-    const op = operations[id];
-    const kind = op.pagination;
     const state = this.#state;
     const fetchPage = (query: Readonly<Record<string, unknown>>): PagePromise<Item> =>
       new PagePromise(
-        execute<Item[]>(state, op, { path: input?.path, query }, options).then((raw) => {
+        withEngine(async (loaded) => {
+          const op = loaded.operations[id];
+          const raw = await loaded.execute<Item[]>(state, op, { path: input?.path, query }, options);
           const items = Array.isArray(raw.data) ? raw.data : [];
           const pagination: Pagination = raw.pagination ?? {
             limit: items.length,
@@ -359,7 +380,7 @@ export class CommFlow {
             hasMore: false,
             nextCursor: null,
           };
-          return { ...raw, data: new Page<Item>(items, pagination, raw.response, query, kind, fetchPage) };
+          return { ...raw, data: new Page<Item>(items, pagination, raw.response, query, op.pagination, fetchPage) };
         }),
       );
     return fetchPage(input?.query ?? {});

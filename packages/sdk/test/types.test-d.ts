@@ -152,7 +152,7 @@ describe('named parameter types', () => {
     expectTypeOf(client.contacts.list(list)).toEqualTypeOf<PagePromise<Contact>>();
     // @ts-expect-error: the named type keeps the contract's rules (firstName is required)
     const missing: ContactCreateParams = { lastName: 'Lee' };
-    void missing;
+    expectTypeOf(missing).toEqualTypeOf<ContactCreateParams>();
   });
 });
 

@@ -46,11 +46,7 @@ export class AiAgents extends APIResource {
    * console.log(reply.content);
    * ```
    */
-  chat(
-    id: string,
-    body: AiAgentChatParams,
-    options?: RequestOptions,
-  ): APIPromise<AiAgentReply> {
+  chat(id: string, body: AiAgentChatParams, options?: RequestOptions): APIPromise<AiAgentReply> {
     return this._client.request('ai.agents.chat', { path: { id }, body }, options);
   }
 }

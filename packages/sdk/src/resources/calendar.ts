@@ -35,10 +35,7 @@ export class Calendar extends APIResource {
    * const event = await client.calendar.create({ title: 'Standup', startTime: '2026-11-23T09:00:00Z', endTime: '2026-11-23T09:15:00Z' });
    * ```
    */
-  create(
-    body: CalendarEventCreateParams,
-    options?: RequestOptions,
-  ): APIPromise<CalendarEvent> {
+  create(body: CalendarEventCreateParams, options?: RequestOptions): APIPromise<CalendarEvent> {
     return this._client.request('calendar.create', { body }, options);
   }
 }

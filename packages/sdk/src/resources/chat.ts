@@ -3,7 +3,12 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ChatConversationCreateParams, ChatConversationListParams, ChatMessageListParams, ChatMessageSendParams } from '../params.js';
+import type {
+  ChatConversationCreateParams,
+  ChatConversationListParams,
+  ChatMessageListParams,
+  ChatMessageSendParams,
+} from '../params.js';
 
 /**
  * `client.chat.conversations`: the acting user's team chat rooms.
@@ -22,10 +27,7 @@ export class ChatConversations extends APIResource {
    * for await (const room of client.withUser('ann@example.com').chat.conversations.list()) console.log(room.participants);
    * ```
    */
-  list(
-    params: ChatConversationListParams = {},
-    options?: RequestOptions,
-  ): PagePromise<ChatConversation> {
+  list(params: ChatConversationListParams = {}, options?: RequestOptions): PagePromise<ChatConversation> {
     return this._client.paginate('chat.conversations', { query: params }, options);
   }
 
@@ -38,10 +40,7 @@ export class ChatConversations extends APIResource {
    * const { id, isNew } = await client.chat.conversations.create({ participantEmail: 'bob@example.com', message: 'Lunch?' });
    * ```
    */
-  create(
-    body: ChatConversationCreateParams,
-    options?: RequestOptions,
-  ): APIPromise<DirectConversation> {
+  create(body: ChatConversationCreateParams, options?: RequestOptions): APIPromise<DirectConversation> {
     return this._client.request('chat.conversations.create', { body }, options);
   }
 }
@@ -63,10 +62,7 @@ export class ChatMessages extends APIResource {
    * for await (const message of client.chat.messages.list({ conversationId })) console.log(message.content);
    * ```
    */
-  list(
-    params: ChatMessageListParams,
-    options?: RequestOptions,
-  ): PagePromise<ChatMessage> {
+  list(params: ChatMessageListParams, options?: RequestOptions): PagePromise<ChatMessage> {
     return this._client.paginate('chat.messages.list', { query: params }, options);
   }
 
@@ -78,10 +74,7 @@ export class ChatMessages extends APIResource {
    * const message = await client.chat.messages.send({ conversationId, content: 'Done' });
    * ```
    */
-  send(
-    body: ChatMessageSendParams,
-    options?: RequestOptions,
-  ): APIPromise<ChatMessage> {
+  send(body: ChatMessageSendParams, options?: RequestOptions): APIPromise<ChatMessage> {
     return this._client.request('chat.messages.send', { body }, options);
   }
 }

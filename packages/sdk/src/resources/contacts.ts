@@ -34,10 +34,7 @@ export class Contacts extends APIResource {
    * const contact = await client.contacts.create({ firstName: 'Ann', lastName: 'Lee' }, { userEmail: 'bob@example.com' });
    * ```
    */
-  create(
-    body: ContactCreateParams,
-    options?: RequestOptions,
-  ): APIPromise<Contact> {
+  create(body: ContactCreateParams, options?: RequestOptions): APIPromise<Contact> {
     return this._client.request('contacts.create', { body }, options);
   }
 }

@@ -33,10 +33,7 @@ export class PresenceResource extends APIResource {
    * await client.withUser('ann@example.com').presence.update({ status: 'dnd', message: 'In a meeting' });
    * ```
    */
-  update(
-    body: PresenceUpdateParams,
-    options?: RequestOptions,
-  ): APIPromise<Presence> {
+  update(body: PresenceUpdateParams, options?: RequestOptions): APIPromise<Presence> {
     return this._client.request('presence.update', { body }, options);
   }
 }

@@ -23,10 +23,7 @@ export class SmsConversations extends APIResource {
    * for await (const c of client.sms.conversations.list()) console.log(c.peerNumber);
    * ```
    */
-  list(
-    params: SmsConversationListParams = {},
-    options?: RequestOptions,
-  ): PagePromise<SmsConversation> {
+  list(params: SmsConversationListParams = {}, options?: RequestOptions): PagePromise<SmsConversation> {
     return this._client.paginate('sms.conversations', { query: params }, options);
   }
 }
@@ -48,11 +45,7 @@ export class SmsMessages extends APIResource {
    * for await (const message of client.sms.messages.list(conversationId)) console.log(message.direction, message.body);
    * ```
    */
-  list(
-    conversationId: string,
-    params: SmsMessageListParams = {},
-    options?: RequestOptions,
-  ): PagePromise<SmsMessage> {
+  list(conversationId: string, params: SmsMessageListParams = {}, options?: RequestOptions): PagePromise<SmsMessage> {
     return this._client.paginate('sms.messages.list', { path: { id: conversationId }, query: params }, options);
   }
 }
@@ -81,11 +74,7 @@ export class Sms extends APIResource {
    * if (message.status === 'FAILED') console.warn(message.failureReason);
    * ```
    */
-  send(
-    conversationId: string,
-    body: SmsSendParams,
-    options?: RequestOptions,
-  ): APIPromise<SmsMessage> {
+  send(conversationId: string, body: SmsSendParams, options?: RequestOptions): APIPromise<SmsMessage> {
     return this._client.request('sms.send', { path: { id: conversationId }, body }, options);
   }
 }

@@ -24,10 +24,7 @@ export class Voice extends APIResource {
    * call.status; // 'initiated'
    * ```
    */
-  click2dial(
-    body: Click2DialParams,
-    options?: RequestOptions,
-  ): APIPromise<Click2DialResult> {
+  click2dial(body: Click2DialParams, options?: RequestOptions): APIPromise<Click2DialResult> {
     return this._client.request('voice.click2dial', { body }, options);
   }
 }
