@@ -3,8 +3,6 @@
  * (`z.input` of its body schemas, the code-side shape of its query schemas) so that editor hovers
  * show a name and no shape is written twice. The result types (`Contact`, `Click2DialResult`, …)
  * are the contract's own, re-exported by the package entry.
- *
- * @module
  */
 import type { OperationBody } from '@commflow/contract';
 import type { ListParams } from './core/types.js';
