@@ -191,12 +191,8 @@ type Engine = typeof import('./core/engine.js');
 let engine: Engine | undefined;
 let engineLoading: Promise<Engine> | undefined;
 
-/**
- * Runs `use` with the request core and the registry, loading them on the first call of any
- * client (see core/engine.ts); later calls run it at once, without waiting a turn.
- */
-function withEngine<T>(use: (loaded: Engine) => Promise<T>): Promise<T> {
-  if (engine) return use(engine);
+/** Loads the request core and the registry (see core/engine.ts), once per process. */
+function loadEngine(): Promise<Engine> {
   engineLoading ??= import('./core/engine.js').then(
     (module) => (engine = module),
     (error: unknown) => {
@@ -204,7 +200,15 @@ function withEngine<T>(use: (loaded: Engine) => Promise<T>): Promise<T> {
       throw error;
     },
   );
-  return engineLoading.then(use);
+  return engineLoading;
+}
+
+/**
+ * Runs `use` with the request core and the registry, waiting for them only on the first call of
+ * the process; later calls run it at once, without waiting a turn.
+ */
+function withEngine<T>(use: (loaded: Engine) => Promise<T>): Promise<T> {
+  return engine ? use(engine) : loadEngine().then(use);
 }
 
 /**
@@ -265,6 +269,9 @@ export class CommFlow {
    */
   constructor(options: ClientOptions = {}) {
     this.#state = resolveState(options);
+    // Start loading what calls need as soon as there is a client, so the first call rarely waits;
+    // a failure here is the first call's to report.
+    if (!engine) loadEngine().catch(() => undefined);
     this.#options = {
       ...options,
       apiKey: this.#state.apiKey,
@@ -284,6 +291,22 @@ export class CommFlow {
     this.presence = new PresenceResource(this);
     this.fax = new FaxResource(this);
     this.webhooks = new Webhooks(this);
+  }
+
+  /**
+   * Loads what calls need (the request core, the contract's registry and schemas, ky), which the
+   * SDK otherwise loads on the first call of the process so that importing it stays cheap. Await it
+   * where the first call must not wait for a module to load: before faking timers in a test that
+   * counts requests as it advances time, or during a serverless function's initialisation.
+   *
+   * @example
+   * ```ts
+   * await CommFlow.preload();
+   * vi.useFakeTimers();
+   * ```
+   */
+  static async preload(): Promise<void> {
+    await loadEngine();
   }
 
   /** The base address requests go to. */
