@@ -15,6 +15,10 @@ pnpm run typecheck
 step "generated files are up to date (openapi.json, scenario.schema.json)"
 pnpm run openapi:check
 pnpm --filter @commflow/mock-server run scenario-schema:check
+step "openapi.json for generators: Redocly (recommended-strict), an openapi-typescript client, Prism over the mock"
+pnpm run lint:openapi
+pnpm --filter @commflow/contract run check:generated-client
+pnpm run prism-check
 step "a system Chromium for the SDK browser check"
 bash scripts/ensure-chromium.sh
 step "unit and integration tests"

@@ -6,6 +6,9 @@ export default defineProject({
   test: {
     name: 'sdk',
     include: ['test/**/*.test.ts'],
+    // Generous, so that a loaded machine never fails a test on time (spawns and fuzz set more).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // `globalThis.gc`, for the test that the pagination walks let go of the pages they moved past.
     execArgv: ['--expose-gc'],
     // Type tests (expectTypeOf, @ts-expect-error) are checked by tsc, not run.

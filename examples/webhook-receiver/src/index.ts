@@ -14,7 +14,8 @@ import { DEMO_KEYS, DEMO_TENANTS } from '@commflow/mock-server';
 import { CommFlow } from '@commflow/sdk';
 import { verifyWebhook, WebhookVerificationError, type VerifiedWebhookEvent } from '@commflow/sdk/webhooks';
 
-const TIMEOUT_MS = 15_000;
+// Generous: spawning the mock through tsx takes many seconds on a loaded machine.
+const TIMEOUT_MS = 60_000;
 const EXPECTED = ['contact.changed', 'call.started', 'sms.sent', 'sms.received'];
 
 // Whatever happens, never hang: a CI job must end.

@@ -1,12 +1,16 @@
 import * as z from 'zod/mini';
-import { ERROR_CATALOGUE, type ErrorCode } from './errors.js';
 import { EVENT_TYPES } from './event-types.js';
 import { HEADER_BY_CODE, HEADERS, type HeaderCode } from './headers.js';
 import { OPERATION_LIST, isAssumed, type OperationDefinition } from './operations.js';
 import { OPENAPI_PATH } from './paths.js';
-import { ErrorEnvelope, successEnvelope } from './schemas/envelope.js';
+import { successEnvelope } from './schemas/envelope.js';
 import { EVENT_SCHEMAS } from './schemas/events.js';
 import { HEADER_SCHEMAS } from './schemas/headers.js';
+import { OPENAPI_DOCUMENT_SCHEMA } from './openapi/document-schema.js';
+import { addErrorSchemas, errorEnvelope, operationErrorResponses } from './openapi/error-responses.js';
+import { ref, toSchema, withoutDescription, type JsonSchema } from './openapi/json-schema.js';
+import { documentHeaders, errorHeaders, successHeaders } from './openapi/response-headers.js';
+import { TAG_DESCRIPTIONS } from './openapi/tags.js';
 
 /**
  * The version of the interface the document describes.
@@ -17,8 +21,6 @@ import { HEADER_SCHEMAS } from './schemas/headers.js';
  * ```
  */
 export const API_VERSION = '1.1.0';
-
-type JsonSchema = Record<string, unknown>;
 
 /**
  * An OpenAPI 3.1 document, as plain JSON.
@@ -31,34 +33,14 @@ type JsonSchema = Record<string, unknown>;
  */
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
   paths: Record<string, Record<string, unknown>>;
   components: Record<string, Record<string, unknown>>;
   [extension: `x-${string}`]: unknown;
 }
 
-const DEFS = '#/components/schemas/';
-
-/**
- * Converts a zod schema to OpenAPI 3.1 JSON Schema, moving every `.meta({ id })` schema into
- * `components.schemas` and referencing it.
- */
-function toSchema(schema: z.ZodMiniType, io: 'input' | 'output', components: Record<string, unknown>): JsonSchema {
-  const json = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io,
-    unrepresentable: 'throw',
-  }) as JsonSchema & { $defs?: Record<string, unknown> };
-  // zod names local definitions `#/$defs/X`; OpenAPI keeps them in `components.schemas`.
-  const relinked = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${DEFS}`)) as typeof json;
-  const { $schema: _dialect, $defs, ...rest } = relinked;
-  for (const [id, def] of Object.entries($defs ?? {})) components[id] = def;
-  return rest;
-}
-
-function withoutDescription({ description: _description, ...schema }: JsonSchema): JsonSchema {
-  return schema;
-}
+/** An operation's tag: the first segment of its id. */
+const tagOf = (id: string) => id.split('.')[0] ?? id;
 
 function headerParameter(code: HeaderCode, components: Record<string, unknown>) {
   const required = code === 'T' || code === 'U';
@@ -98,59 +80,24 @@ function parameters(op: OperationDefinition, components: Record<string, unknown>
   return params;
 }
 
-const stringHeader = (description: string) => ({ description, schema: { type: 'string' } });
-
-const SUCCESS_HEADERS = {
-  [HEADERS.requestId]: stringHeader('The request id: the client’s X-Request-Id, or a generated one.'),
-  [HEADERS.rateLimitLimit]: stringHeader('Requests allowed in the current window.'),
-  [HEADERS.rateLimitRemaining]: stringHeader('Requests left in the current window.'),
-  [HEADERS.rateLimitReset]: stringHeader('Seconds until the window resets (a delta, never a date).'),
-};
-
-const ERROR_HEADERS = {
-  [HEADERS.requestId]: SUCCESS_HEADERS[HEADERS.requestId],
-  [HEADERS.retryAfter]: { ...stringHeader('Seconds to wait before retrying; on 429.'), 'x-assumed': true },
-};
-
-/** Statuses the service spec itself lists for every operation; the rest come from decisions.md. */
-const SPEC_ERROR_STATUSES = new Set([400, 401, 403, 404, 409, 429]);
-
-function errorResponses() {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const [code, entry] of Object.entries(ERROR_CATALOGUE) as [ErrorCode, (typeof ERROR_CATALOGUE)[ErrorCode]][]) {
-    byStatus.set(entry.status, [...(byStatus.get(entry.status) ?? []), code]);
-  }
-  const responses: Record<string, unknown> = {};
-  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    responses[`Error${status}`] = {
-      description: codes.map((code) => `\`${code}\`: ${ERROR_CATALOGUE[code].meaning}`).join('\n\n'),
-      headers: ERROR_HEADERS,
-      content: { 'application/json': { schema: { $ref: `${DEFS}Error` } } },
-      'x-error-codes': codes,
-      ...(SPEC_ERROR_STATUSES.has(status) ? {} : { 'x-assumed': true }),
-    };
-  }
-  return responses;
-}
-
-function operationObject(op: OperationDefinition, components: Record<string, unknown>, errorStatuses: string[]) {
+function operationObject(op: OperationDefinition, components: Record<string, unknown>) {
   const assumed = (element: OperationDefinition['assumed'][number]) => isAssumed(op, element);
   const envelope = toSchema(successEnvelope(op.response, op.pagination !== 'none'), 'output', components);
   const responses: Record<string, unknown> = {};
   for (const status of op.successStatus) {
     responses[String(status)] = {
       description: op.successStatus.length > 1 ? (status === 201 ? 'Created.' : 'Existed already.') : 'Success.',
-      headers: SUCCESS_HEADERS,
+      headers: successHeaders(op.headers.includes('I')),
       content: { 'application/json': { schema: envelope } },
       ...(assumed('response') || assumed('successStatus') ? { 'x-assumed': true } : {}),
     };
   }
-  for (const status of errorStatuses) responses[status] = { $ref: `#/components/responses/Error${status}` };
+  Object.assign(responses, operationErrorResponses(op));
 
   return {
     operationId: op.id,
     summary: op.summary,
-    tags: [op.id.split('.')[0]],
+    tags: [tagOf(op.id)],
     parameters: parameters(op, components),
     ...(op.body
       ? {
@@ -184,21 +131,29 @@ function operationObject(op: OperationDefinition, components: Record<string, unk
  * ```
  */
 export function createOpenApiDocument(): OpenApiDocument {
-  const schemas: Record<string, unknown> = {};
-  const responses = errorResponses();
-  const errorStatuses = Object.keys(responses).map((name) => name.slice('Error'.length));
-  toSchema(ErrorEnvelope, 'output', schemas);
+  const schemas: Record<string, unknown> = { OpenApiDocument: OPENAPI_DOCUMENT_SCHEMA };
+  addErrorSchemas(schemas);
 
   const paths: OpenApiDocument['paths'] = {
     [OPENAPI_PATH]: {
       get: {
         operationId: 'openapi',
         summary: 'This document. Needs no key and no tenant.',
+        tags: ['meta'],
         security: [],
         responses: {
           '200': {
             description: 'The OpenAPI document.',
-            content: { 'application/json': { schema: { type: 'object' } } },
+            headers: documentHeaders,
+            content: { 'application/json': { schema: ref('OpenApiDocument') } },
+          },
+          '405': {
+            description:
+              'Any other method on this path. Such a request goes through the key check first: without a valid key it is answered 401, over the rate limit 429.',
+            headers: errorHeaders(405, false),
+            content: { 'application/json': { schema: errorEnvelope(['METHOD_NOT_ALLOWED']) } },
+            'x-error-codes': ['METHOD_NOT_ALLOWED'],
+            'x-assumed': true,
           },
         },
       },
@@ -206,13 +161,14 @@ export function createOpenApiDocument(): OpenApiDocument {
   };
   for (const op of OPERATION_LIST) {
     const item = (paths[op.path] ??= {});
-    item[op.method.toLowerCase()] = operationObject(op, schemas, errorStatuses);
+    item[op.method.toLowerCase()] = operationObject(op, schemas);
   }
 
   const webhooks: Record<string, unknown> = {};
   for (const [type, schema] of Object.entries(EVENT_SCHEMAS)) {
     webhooks[type] = {
       post: {
+        operationId: `webhook.${type}`,
         summary: EVENT_TYPES[type as keyof typeof EVENT_TYPES].description,
         description: `Emitted by ${EVENT_TYPES[type as keyof typeof EVENT_TYPES].emittedBy}. Signed with Standard Webhooks v1 (webhook-id, webhook-timestamp, webhook-signature).`,
         requestBody: {
@@ -231,11 +187,16 @@ export function createOpenApiDocument(): OpenApiDocument {
       title: 'CommFlow API',
       version: API_VERSION,
       description:
-        'Tenant-scoped HTTP/JSON API for CRM and automation clients. Elements marked `x-assumed: true` were decided by this project where the service specification is silent.',
+        'Tenant-scoped HTTP/JSON API for CRM and automation clients. Elements marked `x-assumed: true` were decided by this project where the service specification is silent. Response fields typed `anyOf` a known enum and any string are open: the service may add values, and a client must accept ones it does not know.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '{baseUrl}', variables: { baseUrl: { default: 'http://127.0.0.1:4010' } } }],
     security: [{ apiKey: [] }, { bearer: [] }],
-    tags: [...new Set(OPERATION_LIST.map((op) => op.id.split('.')[0]))].map((name) => ({ name })),
+    tags: [...new Set([...OPERATION_LIST.map((op) => tagOf(op.id)), 'meta'])].map((name) => {
+      const description = TAG_DESCRIPTIONS[name];
+      if (description === undefined) throw new Error(`Tag "${name}" has no description in openapi/tags.ts.`);
+      return { name, description };
+    }),
     paths,
     webhooks,
     components: {
@@ -244,7 +205,6 @@ export function createOpenApiDocument(): OpenApiDocument {
         bearer: { type: 'http', scheme: 'bearer', description: 'The same API key as a Bearer token.' },
       },
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
-      responses,
     },
   } as OpenApiDocument;
 }

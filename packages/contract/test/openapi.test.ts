@@ -3,7 +3,17 @@ import { validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, HEADER_BY_CODE, OPERATION_LIST, createOpenApiDocument, isAssumed } from '../src/index.js';
+import * as z from 'zod/mini';
+import {
+  ERROR_CATALOGUE,
+  Fax,
+  HEADER_BY_CODE,
+  OPERATION_LIST,
+  UpdatePresenceBody,
+  createOpenApiDocument,
+  isAssumed,
+  operationErrors,
+} from '../src/index.js';
 
 const committed = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as ReturnType<
   typeof createOpenApiDocument
@@ -13,7 +23,10 @@ const doc = createOpenApiDocument();
 interface OperationObject {
   operationId: string;
   parameters: { name: string; in: string; required: boolean; 'x-assumed'?: boolean }[];
-  responses: Record<string, { $ref?: string; headers?: Record<string, unknown>; 'x-assumed'?: boolean }>;
+  responses: Record<
+    string,
+    { $ref?: string; headers?: Record<string, unknown>; 'x-assumed'?: boolean; 'x-error-codes'?: string[] }
+  >;
   requestBody?: { 'x-assumed'?: boolean };
   [extension: `x-${string}`]: unknown;
 }
@@ -23,6 +36,38 @@ function operationObject(method: string, path: string): OperationObject {
   const op = item?.[method.toLowerCase()] as OperationObject | undefined;
   if (!op) throw new Error(`missing ${method} ${path}`);
   return op;
+}
+
+let sharedAjv: Ajv2020 | undefined;
+/** An ajv holding the whole document under the id `doc`. */
+function ajvForDoc(): Ajv2020 {
+  if (sharedAjv === undefined) {
+    sharedAjv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(sharedAjv);
+    sharedAjv.addFormat('e164', /^\+[1-9]\d{6,14}$/);
+    sharedAjv.addSchema(structuredClone(doc), 'doc');
+  }
+  return sharedAjv;
+}
+
+/** Validates a response body against the schema of `path` `method` `status` in the document. */
+function validatorFor(path: string, method: string, status: string) {
+  const pointer = `/paths/${path.replaceAll('/', '~1')}/${method}/responses/${status}/content/application~1json/schema`;
+  const validate = ajvForDoc().getSchema(`doc#${pointer}`);
+  if (validate === undefined) throw new Error(`no schema at ${pointer}`);
+  return (body: unknown) => validate(body) === true;
+}
+
+/** The error codes a response's schema admits: the `code` constants of its error objects. */
+function codesOf(response: unknown): string[] {
+  const schema = (response as { content?: Record<string, { schema: { properties: { error: unknown } } }> }).content?.[
+    'application/json'
+  ]?.schema;
+  if (schema === undefined) return [];
+  const error = schema.properties.error as { $ref?: string; oneOf?: { $ref: string }[] };
+  const refs = error.oneOf ?? [error as { $ref: string }];
+  const schemas = doc.components.schemas as Record<string, { properties: { code: { const: string } } }>;
+  return refs.map(({ $ref }) => schemas[$ref.split('/').at(-1) ?? '']?.properties.code.const ?? '');
 }
 
 describe('openapi.json', () => {
@@ -58,18 +103,33 @@ describe('openapi.json', () => {
       expect(header.required).toBe(header.name === 'X-Tenant-Id' || header.name === 'X-User-Email');
     }
 
+    const idempotent = op.headers.includes('I');
     for (const status of op.successStatus) {
       expect(Object.keys(described.responses[String(status)]?.headers ?? {})).toEqual([
         'X-Request-Id',
         'RateLimit-Limit',
         'RateLimit-Remaining',
         'RateLimit-Reset',
+        ...(idempotent ? ['Idempotent-Replayed'] : []),
       ]);
     }
-    const errorStatuses = new Set(Object.values(ERROR_CATALOGUE).map((entry) => String(entry.status)));
-    for (const status of errorStatuses) {
-      expect(described.responses[status]?.$ref).toBe(`#/components/responses/Error${status}`);
+
+    // Each error status lists exactly the operation's codes for it, as an enum the schema enforces.
+    const errors = operationErrors(op);
+    const statuses = new Set([400, 401, 403, 404, 409, 429, ...errors.map((error) => error.status)]);
+    const declared = Object.keys(described.responses).filter((status) => Number(status) >= 400);
+    expect(declared).toEqual([...statuses].sort((a, b) => a - b).map(String));
+    for (const status of statuses) {
+      const response = described.responses[String(status)];
+      const codes = errors.filter((error) => error.status === status).map((error) => error.code);
+      expect(response?.['x-error-codes'], `${status}`).toEqual(codes);
+      expect(codesOf(response), `${status}`).toEqual(codes);
+      const headers = Object.keys(response?.headers ?? {});
+      expect(headers.includes('Retry-After')).toBe(status === 429);
+      expect(headers.includes('RateLimit-Limit')).toBe(status !== 401);
+      expect(headers.includes('Allow')).toBe(false);
     }
+    expect(errors.every((error) => error.code !== 'METHOD_NOT_ALLOWED')).toBe(true);
 
     expect(described['x-permission']).toBe(op.gating.permission);
     expect(described['x-module']).toBe(op.gating.module);
@@ -85,18 +145,90 @@ describe('openapi.json', () => {
     expect(assumed).toEqual(['limit', 'cursor']);
   });
 
-  it('describes every catalogue code under its status with the error schema', () => {
-    const responses = doc.components.responses as Record<string, { 'x-error-codes': string[] }>;
-    for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
-      expect(responses[`Error${entry.status}`]?.['x-error-codes']).toContain(code);
-    }
+  it('gives every catalogue code an error object whose code is a constant', () => {
+    const schemas = doc.components.schemas as Record<string, { properties?: { code?: { const?: string } } }>;
+    const constants = Object.values(schemas).flatMap((schema) => schema.properties?.code?.const ?? []);
+    expect(constants.sort()).toEqual(Object.keys(ERROR_CATALOGUE).sort());
+  });
+
+  it('rejects a misspelt error code and checks details per code', () => {
+    const click2dial = validatorFor('/api/v1/click2dial', 'post', '409');
+    const body = (code: string) => ({
+      success: false,
+      error: { code, message: 'No extension.' },
+      meta: { requestId: 'req-1', timestamp: '2026-11-21T22:38:59.000Z' },
+    });
+    expect(click2dial(body('NO_EXTENSION'))).toBe(true);
+    expect(click2dial(body('NO_EXTENSON'))).toBe(false);
+    expect(click2dial(body('NOT_FOUND'))).toBe(false);
+
+    const invalid = validatorFor('/api/v1/contacts', 'post', '400');
+    const validation = (details: unknown) => ({
+      ...body('VALIDATION_ERROR'),
+      error: { code: 'VALIDATION_ERROR', message: 'Invalid body.firstName', details },
+    });
+    expect(invalid(validation([{ path: ['body', 'firstName'], message: 'Too short' }]))).toBe(true);
+    expect(invalid(validation({ firstName: 'Too short' }))).toBe(false);
+    expect(invalid(validation(undefined))).toBe(false);
+
+    const limited = validatorFor('/api/v1/users', 'get', '429');
+    const rateLimited = (details: unknown) => ({
+      ...body('RATE_LIMITED'),
+      error: { code: 'RATE_LIMITED', message: 'Slow down.', details },
+    });
+    expect(limited(rateLimited({ retryAfterSeconds: 12 }))).toBe(true);
+    expect(limited(rateLimited({ retryAfter: 12 }))).toBe(false);
+  });
+
+  it('describes a status the spec lists but the operation never answers without a body', () => {
+    const response = operationObject('GET', '/api/v1/users').responses['409'] as Record<string, unknown>;
+    expect(response['x-error-codes']).toEqual([]);
+    expect(response.content).toBeUndefined();
+  });
+
+  it('declares Idempotent-Replayed only where a stored result can be replayed', () => {
+    const click2dial = operationObject('POST', '/api/v1/click2dial').responses;
+    const replayed = (status: string) => Object.keys(click2dial[status]?.headers ?? {}).includes('Idempotent-Replayed');
+    expect(['200', '400', '404', '409'].map(replayed)).toEqual([true, true, true, true]);
+    expect(['401', '403', '413', '415', '429', '500'].map(replayed)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    const quote = operationObject('POST', '/api/v1/pricing/quote').responses;
+    expect(Object.keys(quote['200']?.headers ?? {})).not.toContain('Idempotent-Replayed');
+  });
+
+  it('types the openapi.json route, which the document itself satisfies, and declares its 405 with Allow', () => {
+    const route = doc.paths['/api/v1/openapi.json']?.get as OperationObject;
+    expect(Object.keys(route.responses)).toEqual(['200', '405']);
+    expect(Object.keys(route.responses['405']?.headers ?? {})).toContain('Allow');
+    expect(validatorFor('/api/v1/openapi.json', 'get', '200')(structuredClone(doc))).toBe(true);
+    expect(validatorFor('/api/v1/openapi.json', 'get', '200')({ openapi: '3.1.0' })).toBe(false);
+  });
+
+  it('keeps response enums open and request enums closed, in the document and in zod alike', () => {
+    const fax = {
+      id: '3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31',
+      type: 'archive',
+      from: '+14155550100',
+      to: '+14155550101',
+      pages: 1,
+      status: 'shredded',
+      createdAt: '2026-11-21T22:38:59.000Z',
+    };
+    expect(ajvForDoc().getSchema('doc#/components/schemas/Fax')?.(fax)).toBe(true);
+    expect(z.safeParse(Fax, fax).success).toBe(true);
+    const update = { status: 'lunch', message: '' };
+    expect(ajvForDoc().getSchema('doc#/components/schemas/UpdatePresenceBody')?.(update)).toBe(false);
+    expect(z.safeParse(UpdatePresenceBody, update).success).toBe(false);
   });
 
   it('has schemas that a JSON Schema 2020-12 validator compiles', () => {
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats.default(ajv);
-    ajv.addFormat('e164', /^\+[1-9]\d{6,14}$/);
-    ajv.addSchema({ $id: 'doc', components: doc.components });
+    const ajv = ajvForDoc();
     for (const name of Object.keys(doc.components.schemas ?? {})) {
       expect(() => ajv.getSchema(`doc#/components/schemas/${name}`), name).not.toThrow();
     }

@@ -4,11 +4,14 @@
  *
  * @module
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startMockServer } from './adapters/node.js';
+import { consoleBanner } from './console/banner.js';
+import { listenErrorMessage } from './cli/listen-error.js';
+import { BatchedLog, safeStream } from './cli/output.js';
 import { createMock } from './mock.js';
 import { ScenarioError } from './scenario/parse.js';
+import { readScenarioFile, ScenarioFileError } from './scenario/read-file.js';
 
 const HELP = `commflow-mock: an in-memory CommFlow API for tests
 
@@ -18,37 +21,26 @@ Options:
   --host <host>        Interface to listen on (default 127.0.0.1)
   --port <port>        Port; 0 picks a free one (default 4010)
   --scenario <source>  A scenario JSON file, or "demo" (default demo)
-  --no-control         Do not serve the control surface under /__mock
+  --no-control         Do not serve the control surface under /__mock, nor the console
+  --allowed-host <name>  Also accept this Host name on the console and /__mock (repeatable;
+                       loopback names are always accepted)
+  --control-token <t>  Require "Authorization: Bearer <t>" on /__mock (generated and printed
+                       when --host is beyond loopback)
+  --webhook-timestamp <wall|mock>
+                       The clock of webhook-timestamp: the real time of each attempt
+                       (default wall), or the mock clock, for reproducible signatures
   --help               Show this help
 
 The first line on stdout is the base URL, http://HOST:PORT. Then one line per request.`;
 
-function fail(message: string): never {
-  process.stderr.write(`commflow-mock: ${message}\n`);
-  process.exit(2);
-}
+// A reader that goes away (`commflow-mock | head -1`) must not stop the server: see cli/output.ts.
+const stdout = safeStream(process.stdout);
+const stderr = safeStream(process.stderr);
+const requestLog = new BatchedLog(stdout);
 
-/**
- * The request log. A write to stdout is a system call (synchronous for files and pipes), one per
- * request: lines are gathered instead and written together once the current burst of I/O has
- * been handled (`setImmediate`), or at once past 64 KiB. Every line still gets out, in order.
- */
-let pendingLog = '';
-let flushScheduled = false;
-function flushLog(): void {
-  flushScheduled = false;
-  if (pendingLog === '') return;
-  const text = pendingLog;
-  pendingLog = '';
-  process.stdout.write(text);
-}
-function logLine(text: string): void {
-  pendingLog += text;
-  if (pendingLog.length >= 65_536) flushLog();
-  else if (!flushScheduled) {
-    flushScheduled = true;
-    setImmediate(flushLog);
-  }
+function fail(message: string): never {
+  stderr.write(`commflow-mock: ${message}\n`);
+  process.exit(2);
 }
 
 async function main(): Promise<void> {
@@ -60,6 +52,9 @@ async function main(): Promise<void> {
         port: { type: 'string', default: '4010' },
         scenario: { type: 'string', default: 'demo' },
         'no-control': { type: 'boolean', default: false },
+        'allowed-host': { type: 'string', multiple: true, default: [] },
+        'control-token': { type: 'string' },
+        'webhook-timestamp': { type: 'string', default: 'wall' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -68,22 +63,27 @@ async function main(): Promise<void> {
     fail(`${(error as Error).message}\n\n${HELP}`);
   }
   if (values.help) {
-    process.stdout.write(`${HELP}\n`);
+    stdout.write(`${HELP}\n`);
     return;
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port "${values.port}"`);
+  const webhookTimestamp = values['webhook-timestamp'];
+  if (webhookTimestamp !== 'wall' && webhookTimestamp !== 'mock') {
+    fail(`invalid --webhook-timestamp "${webhookTimestamp}": use wall or mock`);
+  }
   let scenario: unknown = 'demo';
   if (values.scenario !== 'demo') {
     try {
-      scenario = JSON.parse(readFileSync(values.scenario, 'utf8'));
+      scenario = readScenarioFile(values.scenario);
     } catch (error) {
-      fail(`cannot read scenario ${values.scenario}: ${(error as Error).message}`);
+      if (error instanceof ScenarioFileError) fail(error.message);
+      throw error;
     }
   }
   let mock;
   try {
-    mock = createMock(scenario as 'demo', { control: !values['no-control'] });
+    mock = createMock(scenario as 'demo', { control: !values['no-control'], webhookTimestamp });
   } catch (error) {
     if (error instanceof ScenarioError) fail(error.message);
     throw error;
@@ -94,24 +94,27 @@ async function main(): Promise<void> {
     port,
     // The CLI's process serves only the mock: let the adapter use its faster Response.
     overrideGlobalObjects: true,
+    allowedHosts: values['allowed-host'],
+    ...(values['control-token'] === undefined ? {} : { controlToken: values['control-token'] }),
     log: (line) => {
-      logLine(`${line.method} ${line.path} ${line.status} ${line.ms.toFixed(1)}ms\n`);
+      requestLog.line(`${line.method} ${line.path} ${line.status} ${line.ms.toFixed(1)}ms\n`);
     },
-  }).catch((error: unknown) => fail(`cannot listen on ${values.host}:${port}: ${(error as Error).message}`));
-  process.stdout.write(`${running.url}\n`);
-  process.stdout.write(
+  }).catch((error: unknown) => fail(listenErrorMessage(error, values.host, port)));
+  stdout.write(`${running.url}\n`);
+  stdout.write(
     `# scenario: ${values.scenario}; control surface: ${values['no-control'] ? 'off' : `${running.url}/__mock`}\n`,
   );
+  if (!values['no-control']) stdout.write(consoleBanner(running));
   for (const key of mock.scenario.apiKeys) {
     const note = key.label ?? `tenants ${key.tenantIds.join(', ')}`;
-    process.stdout.write(`# key ${key.key}  (${note}${key.revoked ? ', revoked' : ''})\n`);
+    stdout.write(`# key ${key.key}  (${note}${key.revoked ? ', revoked' : ''})\n`);
   }
   for (const tenant of mock.scenario.tenants) {
-    process.stdout.write(`# tenant ${tenant.id}  ${tenant.name} (${tenant.mode})\n`);
+    stdout.write(`# tenant ${tenant.id}  ${tenant.name} (${tenant.mode})\n`);
   }
   const stop = () => {
     void running.close().then(() => {
-      flushLog();
+      requestLog.flush();
       process.exit(0);
     });
   };

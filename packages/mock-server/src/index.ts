@@ -20,7 +20,7 @@ export { MAGIC_DIAL_DESTINATIONS, CALL_ACTIONS, type CallAction } from './domain
 export { EventLog, type EventListener } from './events/index.js';
 export { FaultSchema, type FaultInput } from './faults.js';
 export type { JournalEntry } from './journal.js';
-export type { RateLimit } from './keys.js';
+export type { ApiKeyView, RateLimit } from './keys.js';
 export { ScenarioSchema, PlanSchema, RateLimitSchema, type Scenario, type ScenarioInput } from './scenario/schema.js';
 export {
   parseScenario,
@@ -56,8 +56,10 @@ export {
   type WebhookCallbackResult,
   type WebhookDelivery,
   type WebhookSubscriptionView,
+  type WebhookTimestampClock,
   type CreateWebhookSubscriptionData,
   type SubscriptionStoreOptions,
   type WebhookDispatcherOptions,
   type WebhookTarget,
+  type WebhookMessage,
 } from './webhooks/index.js';

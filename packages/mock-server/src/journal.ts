@@ -17,6 +17,7 @@ export interface JournalEntry {
   readonly userEmail: string | null;
   /** `cf_…abcd`: enough to tell keys apart, never the secret. */
   readonly keyHint: string | null;
+  /** The status answered; 499 when the client went away before its answer (never a 500). */
   readonly status: number;
   readonly errorCode: string | null;
   readonly replayed: boolean;
@@ -26,6 +27,7 @@ export interface JournalEntry {
 export class Journal {
   readonly #capacity: number;
   #entries: JournalEntry[] = [];
+  readonly #listeners = new Set<(entry: JournalEntry) => void>();
 
   constructor(capacity: number) {
     this.#capacity = capacity;
@@ -35,6 +37,16 @@ export class Journal {
     if (this.#capacity <= 0) return;
     this.#entries.push(entry);
     if (this.#entries.length > this.#capacity * 2) this.#entries = this.#entries.slice(-this.#capacity);
+    // The console's live view listens; with no listener the request path pays one size check.
+    if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
+  }
+
+  /** Calls `listener` with each entry as it is recorded; returns the unsubscribe function. */
+  subscribe(listener: (entry: JournalEntry) => void): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
   }
 
   list(): JournalEntry[] {

@@ -29,6 +29,42 @@ export interface KeyRecord {
 }
 
 /**
+ * A key as the control surface lists it: never the secret, only a hint and an id.
+ *
+ * @example
+ * ```ts
+ * mock.apiKeys().filter((key) => !key.revoked).map((key) => key.hint);
+ * ```
+ */
+export interface ApiKeyView {
+  /** The first 16 hex digits of the key's SHA-256 hash: stable, and no use without the secret. */
+  id: string;
+  hint: string;
+  kind: 'tenant' | 'account';
+  tenantIds: string[];
+  /** `["*"]` for every permission. */
+  permissions: string[];
+  rateLimit: RateLimit | null;
+  revoked: boolean;
+  /** The scenario's label of the key, if it gave one. */
+  label: string | null;
+}
+
+/** The listed view of a key record. */
+export function keyView(record: KeyRecord, label: string | null = null): ApiKeyView {
+  return {
+    label,
+    id: record.hash.slice(0, 16),
+    hint: record.hint,
+    kind: record.kind,
+    tenantIds: [...record.tenantIds],
+    permissions: record.permissions === null ? ['*'] : [...record.permissions],
+    rateLimit: record.rateLimit ?? null,
+    revoked: record.revoked,
+  };
+}
+
+/**
  * The SHA-256 hex digest of a key secret. `crypto.hash` is the one-shot, synchronous form: no
  * Hash object per call, several times cheaper than `createHash()` for a short input.
  */
@@ -82,6 +118,11 @@ export class KeyStore {
     if (ApiKey.safeParse(input.key).success) this.#byHash.set(record.hash, record);
     else this.#byHash.delete(record.hash);
     return record;
+  }
+
+  /** Every key the store accepts (revoked ones included), in the order they were added. */
+  list(): KeyRecord[] {
+    return [...this.#byHash.values()];
   }
 
   /** The key record of a presented secret, if the secret is well-formed and known. */

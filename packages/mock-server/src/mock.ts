@@ -9,14 +9,16 @@ import { applyCallAction, progressCalls, type CallAction } from './domains/voice
 import { toSmsMessage } from './domains/format.js';
 import { EventLog, type EventListener } from './events/index.js';
 import { FaultStore, type FaultInput } from './faults.js';
+import { asGet, withoutBody } from './http/head.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { Journal, type JournalEntry } from './journal.js';
-import { generateKeySecret, keyHint, KeyStore, type RateLimit } from './keys.js';
+import { generateKeySecret, hashKey, keyHint, KeyStore, keyView, type ApiKeyView, type RateLimit } from './keys.js';
 import { requestIdOf } from './pipeline/request-id.js';
 import { runPipeline } from './pipeline/index.js';
 import { RateLimiter } from './rate-limiter.js';
 import { buildPlans, buildTenants, loadKeys } from './scenario/build.js';
 import { demoScenario } from './scenario/demo.js';
+import { exportScenario } from './scenario/export.js';
 import { parseScenario, type ResolvedScenario } from './scenario/parse.js';
 import type { ScenarioInput } from './scenario/schema.js';
 import type { CallRecord } from './store/records.js';
@@ -29,6 +31,7 @@ import {
   type RotatedWebhookSecret,
   type WebhookDelivery,
   type WebhookSubscriptionView,
+  type WebhookTimestampClock,
 } from './webhooks/index.js';
 import type { World } from './world.js';
 import type { CallStatus, SmsMessage } from '@commflow/contract';
@@ -54,6 +57,13 @@ export interface MockOptions {
   journalLimit?: number;
   /** The base URL `mock.fetch` resolves relative paths against. Default: `http://commflow.mock`. */
   baseUrl?: string;
+  /**
+   * The clock of deliveries' `webhook-timestamp`. Default `'wall'`: the real time of each
+   * attempt, so receivers verify with their own clock after a test advanced the mock's.
+   * `'mock'`: the attempt's time on the mock clock, for deterministic signatures and snapshots.
+   * The event's `timestamp` field is on the mock clock either way.
+   */
+  webhookTimestamp?: WebhookTimestampClock;
 }
 
 /**
@@ -177,6 +187,7 @@ export class CommFlowMock {
       events: world.events,
       clock: this.clock,
       realTimers: options.clock?.frozen !== true,
+      webhookTimestamp: options.webhookTimestamp ?? 'wall',
       subscriptions: new SubscriptionStore({
         clock: this.clock,
         tenantExists: (tenantId) => world.tenants.has(tenantId.toLowerCase()),
@@ -232,6 +243,8 @@ export class CommFlowMock {
 
   /**
    * Answers a `Request`: the OpenAPI document, the control surface, or the service pipeline.
+   * HEAD is answered wherever GET is, with the same status and headers and no body. A client that
+   * goes away mid-request gets status 499 in the journal, never a 500.
    *
    * @example
    * ```ts
@@ -239,22 +252,52 @@ export class CommFlowMock {
    * ```
    */
   async handle(request: Request): Promise<Response> {
+    // HEAD is a GET without the body, wherever GET is (the OpenAPI document and /__mock included).
+    if (request.method === 'HEAD') return withoutBody(await this.#route(asGet(request), 'HEAD'));
+    return this.#route(request, request.method);
+  }
+
+  /** Sends `/__mock` to the control surface, the rest to the service. */
+  #route(request: Request, method: string): Promise<Response> {
     const url = new URL(request.url);
+    if (this.#control && (url.pathname === '/__mock' || url.pathname.startsWith('/__mock/'))) {
+      return controlSurface(this, request, url);
+    }
+    return this.#serve(request, url, method);
+  }
+
+  /**
+   * Answers a `Request` as the service would: the OpenAPI document or the service pipeline,
+   * never the control surface. The Node adapter sends API traffic here, so that only requests
+   * that passed its safety checks can reach `/__mock`. HEAD is answered as `handle` answers it.
+   *
+   * @example
+   * ```ts
+   * const response = await mock.handleApi(new Request('http://mock/api/v1/openapi.json'));
+   * ```
+   */
+  async handleApi(request: Request): Promise<Response> {
+    if (request.method === 'HEAD') {
+      const get = asGet(request);
+      return withoutBody(await this.#serve(get, new URL(get.url), 'HEAD'));
+    }
+    return this.#serve(request, new URL(request.url), request.method);
+  }
+
+  /** Answers `request`; the journal records it under `method` (HEAD for a HEAD answered as a GET). */
+  async #serve(request: Request, url: URL, method: string): Promise<Response> {
     if (url.pathname === OPENAPI_PATH && request.method === 'GET') {
       openApiBody ??= JSON.stringify(createOpenApiDocument());
       return new Response(openApiBody, {
         headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestIdOf(request) },
       });
     }
-    if (this.#control && (url.pathname === '/__mock' || url.pathname.startsWith('/__mock/'))) {
-      return controlSurface(this, request, url);
-    }
     const outcome = await runPipeline(this.#world, request, url);
     const { context } = outcome;
     this.#journal.record({
       requestId: context.requestId,
       at: this.clock.iso(),
-      method: request.method,
+      method,
       path: url.pathname,
       query: url.search,
       operationId: context.op?.id ?? null,
@@ -325,6 +368,72 @@ export class CommFlowMock {
     const tenantIds = input.tenantIds.map((id) => id.toLowerCase());
     this.#world.keys.add({ key, tenantIds, permissions, rateLimit: input.rateLimit });
     return { key, hint: keyHint(key), tenantIds, permissions, rateLimit: input.rateLimit ?? null };
+  }
+
+  /**
+   * The API keys the mock accepts, revoked ones included, by hint and id; never a secret.
+   *
+   * @example
+   * ```ts
+   * mock.apiKeys().map((key) => `${key.hint} ${key.revoked ? 'revoked' : 'active'}`);
+   * ```
+   */
+  apiKeys(): ApiKeyView[] {
+    const labels = new Map(this.#scenario.apiKeys.map((key) => [hashKey(key.key), key.label ?? null]));
+    return this.#world.keys.list().map((record) => keyView(record, labels.get(record.hash) ?? null));
+  }
+
+  /**
+   * Revokes a key by the `id` {@link CommFlowMock.apiKeys} lists: its requests get `401` from now on.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown id.
+   * @example
+   * ```ts
+   * const [key] = mock.apiKeys();
+   * mock.revokeApiKey(key.id);
+   * ```
+   */
+  revokeApiKey(id: string): ApiKeyView {
+    const record = this.#world.keys.list().find((candidate) => candidate.hash.startsWith(id.toLowerCase()));
+    if (record === undefined || id.length < 16) throw notFound('API key');
+    record.revoked = true;
+    return this.apiKeys().find((view) => record.hash.startsWith(view.id)) ?? keyView(record);
+  }
+
+  /**
+   * The current world as a scenario file, to load later or commit as a test fixture. Contacts,
+   * endpoint webhook subscriptions and key revocations follow the live state; keys created at
+   * run time are left out (their secret is not kept).
+   *
+   * @example
+   * ```ts
+   * await writeFile('fixture.json', JSON.stringify(mock.exportScenario(), null, 2));
+   * ```
+   */
+  exportScenario(): ScenarioInput {
+    return exportScenario({
+      scenario: this.#scenario,
+      tenants: this.#world.tenants,
+      keys: this.#world.keys,
+      subscriptions: this.webhooks.subscriptions,
+    });
+  }
+
+  /**
+   * Calls `listener` with each journal entry as it is recorded; returns the unsubscribe function.
+   *
+   * @example
+   * ```ts
+   * const off = mock.onRequest((entry) => console.log(entry.method, entry.path, entry.status));
+   * ```
+   */
+  onRequest(listener: (entry: JournalEntry) => void): () => void {
+    return this.#journal.subscribe(listener);
+  }
+
+  /** Whether this mock serves the control surface under `/__mock` (the `control` option). */
+  get controlEnabled(): boolean {
+    return this.#control;
   }
 
   /**
@@ -451,7 +560,8 @@ export class CommFlowMock {
 
   /**
    * Moves the mock clock forward: rate-limit windows, idempotency retention, calls and webhook
-   * retries follow (a retry that comes due starts now; `await mock.idle()` for its outcome).
+   * retries follow: every retry that falls due in the interval runs, in order, each at its own
+   * scheduled time (`await mock.idle()` for the outcome).
    *
    * @example
    * ```ts

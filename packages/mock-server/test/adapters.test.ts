@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mockHandler, setupMockServer } from '../src/adapters/msw.js';
 import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
+import { SPAWN_TIMEOUT_MS, startCli } from './helpers/cli.js';
 
 const headers = {
   'X-API-Key': DEMO_KEYS.sandbox,
@@ -41,7 +39,7 @@ describe('msw adapter', () => {
     expect(created.status).toBe(201);
     expect(env.mock.events({ type: 'contact.changed' })).toHaveLength(1);
     const wrong = await fetch('https://api.commflow.test/api/v1/contacts', { method: 'DELETE', headers });
-    expect(wrong.headers.get('allow')).toBe('GET, POST');
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 
   it('keeps mocks on different base URLs isolated', async () => {
@@ -98,28 +96,7 @@ describe('many independent mocks per process', () => {
   });
 });
 
-const packageRoot = fileURLToPath(new URL('..', import.meta.url));
-const tsxCli = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
-
-function startCli(args: string[]) {
-  const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/cli.ts', ...args], {
-    cwd: packageRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const output: string[] = [];
-  const firstLine = new Promise<string>((resolve) => {
-    lines.on('line', (line) => {
-      output.push(line);
-      if (output.length === 1) resolve(line);
-    });
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { child, firstLine, output, stderr: () => stderr };
-}
-
-describe('standalone CLI', () => {
+describe('standalone CLI', { timeout: SPAWN_TIMEOUT_MS }, () => {
   it('prints the base URL first, the keys, a log line per request, serves openapi.json, exits cleanly on SIGTERM', async () => {
     const cli = startCli(['--port', '0']);
     const url = await cli.firstLine;
@@ -129,10 +106,9 @@ describe('standalone CLI', () => {
     const users = await fetch(`${url}/api/v1/users`, { headers });
     expect(users.status).toBe(200);
     expect((await fetch(`${url}/__mock/clock`)).status).toBe(200);
-    for (let i = 0; i < 50 && !cli.output.some((line) => line.startsWith('GET /api/v1/users 200')); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    expect(await cli.waitForLine((line) => line.startsWith('GET /api/v1/users 200'))).toMatch(/ms$/);
     expect(cli.output.some((line) => line.includes(DEMO_KEYS.sandbox))).toBe(true);
+    expect(cli.output).toContain(`# console: ${url}/  (open it in a browser)`);
     expect(cli.output.some((line) => line.startsWith('GET /api/v1/users 200'))).toBe(true);
     cli.child.kill('SIGTERM');
     const [code] = (await once(cli.child, 'exit')) as [number | null];

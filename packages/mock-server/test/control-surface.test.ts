@@ -126,7 +126,11 @@ describeTransports('control surface over HTTP (/__mock)', (env) => {
     expect(second.json.error.code).toBe('INTERNAL_ERROR');
     expect((await call(env(), 'GET', '/api/v1/users')).status).toBe(200);
     expect((await control(env(), 'POST', '/faults', { times: 1 })).status).toBe(400);
-    const malformed = await env().fetch(`${env().base}/__mock/faults`, { method: 'POST', body: '{' });
+    const malformed = await env().fetch(`${env().base}/__mock/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(malformed.status).toBe(400);
   });
 

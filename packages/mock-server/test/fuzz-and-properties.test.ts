@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createMock, type CommFlowMock, type ScenarioInput } from '../src/index.js';
 import { openApiErrors } from './helpers/openapi.js';
 
+/** Runs are bounded by count (numRuns), never by time; the timeout only has to be out of reach. */
+const PROPERTY_TIMEOUT_MS = 120_000;
+
 const KEY = (n: number) => `cf_property_key_${String(n).padStart(24, '0')}`;
 const TENANT = (n: number) => `${String(n).repeat(8)}-0000-4000-8000-000000000000`;
 const UUID_CHARS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'];
@@ -49,7 +52,7 @@ async function send(mock: CommFlowMock, n: number, method: string, path: string,
   return { status: response.status, text: await response.text() };
 }
 
-describe('property: random operation sequences never leak across tenants', () => {
+describe('property: random operation sequences never leak across tenants', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('no response under one tenant holds another tenant’s ids or tags', async () => {
     const op = fc.record({
       tenant: fc.integer({ min: 1, max: 3 }),
@@ -140,7 +143,7 @@ describe('property: random operation sequences never leak across tenants', () =>
   });
 });
 
-describe('property: SMS access matches the rule', () => {
+describe('property: SMS access matches the rule', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('a user sees and sends in exactly the conversations they are assignee, owner or shared member of', async () => {
     const emails = ['u0@x.test', 'u1@x.test', 'u2@x.test', 'u3@x.test'];
     const maybeEmail = fc.option(fc.constantFrom(...emails), { nil: undefined });
@@ -208,7 +211,7 @@ describe('property: SMS access matches the rule', () => {
   });
 });
 
-describe('property: a cursor walk is stable under inserts', () => {
+describe('property: a cursor walk is stable under inserts', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   it('returns every item present from the start exactly once, while contacts are created between pages', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -254,7 +257,7 @@ describe('property: a cursor walk is stable under inserts', () => {
   });
 });
 
-describe('fuzz: random and malformed requests against every route', () => {
+describe('fuzz: random and malformed requests against every route', { timeout: PROPERTY_TIMEOUT_MS }, () => {
   const junkValue = fc.oneof(
     fc.string(),
     fc.integer(),

@@ -95,9 +95,11 @@ describeTransports('idempotency (decisions §5)', (env) => {
   });
 
   it('409 IDEMPOTENCY_IN_PROGRESS while the first request is still running', async () => {
-    env().mock.injectFault({ path: '/api/v1/contacts', method: 'POST', delayMs: 50, times: 1 });
+    // Wide margins, so that a loaded machine still has the first request stalled when the
+    // duplicate arrives: it reaches its stall within 250 ms and stays there 3 s.
+    env().mock.injectFault({ path: '/api/v1/contacts', method: 'POST', delayMs: 3_000, times: 1 });
     const slow = call(env(), 'POST', '/api/v1/contacts', { body: { firstName: 'Slow' }, ...key('k-8') });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 250));
     const duplicate = await call(env(), 'POST', '/api/v1/contacts', { body: { firstName: 'Slow' }, ...key('k-8') });
     expect(duplicate.status).toBe(409);
     expect(duplicate.json.error.code).toBe('IDEMPOTENCY_IN_PROGRESS');

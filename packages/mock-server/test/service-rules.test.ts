@@ -29,7 +29,7 @@ describeTransports('envelope, identifiers and headers (decisions §1)', (env) =>
     expect(doc.headers.get('x-request-id')).toBe('doc-1');
     const posted = await call(env(), 'POST', '/api/v1/openapi.json', { body: {} });
     expect(posted.status).toBe(405);
-    expect(posted.headers.get('allow')).toBe('GET');
+    expect(posted.headers.get('allow')).toBe('GET, HEAD');
     expect(posted.json.error.code).toBe('METHOD_NOT_ALLOWED');
   });
 
@@ -266,8 +266,8 @@ describeTransports('routing and bad input (decisions §4)', (env) => {
     const reply = await call(env(), 'DELETE', '/api/v1/contacts');
     expect(reply.status).toBe(405);
     expect(reply.json.error.code).toBe('METHOD_NOT_ALLOWED');
-    expect(reply.headers.get('allow')).toBe('GET, POST');
-    expect((await call(env(), 'PATCH', '/api/v1/presence')).headers.get('allow')).toBe('GET, PUT');
+    expect(reply.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect((await call(env(), 'PATCH', '/api/v1/presence')).headers.get('allow')).toBe('GET, HEAD, PUT');
   });
 
   it('413 over 1 MiB, 415 for non-JSON, 400 INVALID_JSON for malformed JSON and bad UTF-8', async () => {

@@ -35,7 +35,7 @@ beforeAll(async () => {
   edge = new EdgeVM();
   edge.evaluate(readFileSync(join(outDir, 'index.global.js'), 'utf8'));
   edge.evaluate(readFileSync(join(outDir, 'webhooks.global.js'), 'utf8'));
-}, 60_000);
+}, 180_000); // may build two packages with their type declarations first: slow on a loaded machine
 
 afterAll(() => {
   rmSync(outDir, { recursive: true, force: true });

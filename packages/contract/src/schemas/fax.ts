@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { openEnum } from './open-enum.js';
 import { offsetPageQuery } from './pagination.js';
 import { E164, Id, Timestamp } from './primitives.js';
 
@@ -22,7 +23,29 @@ export const FaxType = z.enum(['inbox', 'sent', 'queue']).check(z.meta({ id: 'Fa
 export type FaxType = z.infer<typeof FaxType>;
 
 /**
- * A fax.
+ * Where a fax is in its life, as far as this project knows the values. A fax's `status` is open
+ * (see {@link Fax}): the service may add values.
+ *
+ * @example
+ * ```ts
+ * FaxStatus.options.includes('delivered'); // true
+ * ```
+ */
+export const FaxStatus = z
+  .enum(['received', 'queued', 'sending', 'delivered', 'failed'])
+  .check(z.meta({ id: 'FaxStatus' }));
+/**
+ * The shape of {@link FaxStatus}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: FaxStatus = FaxStatus.parse(json);
+ * ```
+ */
+export type FaxStatus = z.infer<typeof FaxStatus>;
+
+/**
+ * A fax. `type` and `status` are open: a value the service adds later still parses.
  *
  * @example
  * ```ts
@@ -32,11 +55,11 @@ export type FaxType = z.infer<typeof FaxType>;
 export const Fax = z
   .object({
     id: Id,
-    type: FaxType,
+    type: openEnum(FaxType),
     from: E164,
     to: E164,
     pages: z.int().check(z.gte(1)),
-    status: z.enum(['received', 'queued', 'sending', 'delivered', 'failed']),
+    status: openEnum(FaxStatus),
     createdAt: Timestamp,
   })
   .check(z.meta({ id: 'Fax' }));

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { openEnum } from './open-enum.js';
 import { Email, Id, Timestamp } from './primitives.js';
 
 /**
@@ -34,7 +35,7 @@ export const Presence = z
   .object({
     userId: Id,
     email: Email,
-    status: PresenceStatus,
+    status: openEnum(PresenceStatus),
     message: z.string().check(z.maxLength(140)),
     updatedAt: Timestamp,
   })

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { openEnum } from './open-enum.js';
 import { Id, IdInput } from './primitives.js';
 
 /**
@@ -59,7 +60,7 @@ const Money = z.int().check(z.gte(0));
  */
 export const QuoteLineItem = z
   .object({
-    kind: z.enum(['seat', 'did']),
+    kind: openEnum(z.enum(['seat', 'did'])),
     quantity: z.int().check(z.gte(0)),
     unitAmount: Money.check(z.meta({ description: 'Price of one unit for the whole term, in minor units.' })),
     amount: Money.check(z.meta({ description: 'quantity × unitAmount, in minor units.' })),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { openEnum } from './open-enum.js';
 import { cursorPageQuery, withCursorRule } from './pagination.js';
 import { E164, Email, Id, SearchTerm, Timestamp } from './primitives.js';
 
@@ -61,11 +62,11 @@ export const SmsMessage = z
   .object({
     id: Id,
     conversationId: Id,
-    direction: z.enum(['outbound', 'inbound']),
+    direction: openEnum(z.enum(['outbound', 'inbound'])),
     from: E164,
     to: E164,
     body: z.string(),
-    status: SmsStatus,
+    status: openEnum(SmsStatus),
     simulated: z.boolean().check(z.meta({ description: 'true when a sandbox tenant sent it and no carrier saw it.' })),
     failureReason: z
       .optional(z.string())

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { openEnum } from './open-enum.js';
 import { offsetPageQuery } from './pagination.js';
 import { E164, Email, Extension, Id, Timestamp } from './primitives.js';
 
@@ -110,7 +111,7 @@ export const CallDetailRecord = z
   .object({
     id: Id,
     callId: Id,
-    direction: z.enum(['outbound', 'inbound']),
+    direction: openEnum(z.enum(['outbound', 'inbound'])),
     from: z.string(),
     to: z.string(),
     userEmail: Email,
@@ -120,7 +121,7 @@ export const CallDetailRecord = z
     durationSeconds: z
       .int()
       .check(z.gte(0), z.meta({ description: 'Seconds from answer to end; 0 when never answered.' })),
-    disposition: CallDisposition,
+    disposition: openEnum(CallDisposition),
   })
   .check(z.meta({ id: 'CallDetailRecord' }));
 /**

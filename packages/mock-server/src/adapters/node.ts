@@ -4,13 +4,18 @@
  *
  * @module
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { createControlGate, isLoopback, type ControlSafety } from '../control/gate.js';
 import { createMock, type CommFlowMock } from '../mock.js';
 
+export type { ControlSafety };
+
 /**
- * One line per request, for logs.
+ * One line per request, for logs. A logger that throws loses that line; the request is still
+ * answered. A client that went away before its answer is logged with status 499.
  *
  * @example
  * ```ts
@@ -31,6 +36,8 @@ export function createNodeListener(
   mock: CommFlowMock,
   options: {
     log?: RequestLogger;
+    /** Who may reach the console and `/__mock`; default: loopback hosts only, no token. */
+    safety?: ControlSafety;
     /**
      * Let @hono/node-server replace the global Request/Response with its lighter ones, which
      * write bodies without a stream: several times the throughput. Only for a process that
@@ -40,21 +47,44 @@ export function createNodeListener(
   } = {},
 ) {
   const log = options.log;
-  const fetchCallback =
-    log === undefined
-      ? (request: Request) => mock.handle(request)
-      : async (request: Request) => {
-          const started = performance.now();
-          const response = await mock.handle(request);
-          log({
-            method: request.method,
-            path: pathAndQuery(request.url),
-            status: response.status,
-            ms: performance.now() - started,
-          });
-          return response;
-        };
-  return getRequestListener(fetchCallback, { overrideGlobalObjects: options.overrideGlobalObjects ?? false });
+  const logged =
+    (handler: (request: Request) => Promise<Response>) =>
+    async (request: Request): Promise<Response> => {
+      const started = performance.now();
+      const response = await handler(request);
+      try {
+        log?.({
+          method: request.method,
+          path: pathAndQuery(request.url),
+          status: response.status,
+          ms: performance.now() - started,
+        });
+      } catch {
+        // A logger that fails (a closed stream, a full disk) loses its line, never the answer.
+      }
+      return response;
+    };
+  const listenerOf = (handler: (request: Request) => Promise<Response>) =>
+    getRequestListener(log === undefined ? handler : logged(handler), {
+      overrideGlobalObjects: options.overrideGlobalObjects ?? false,
+    });
+  const api = listenerOf((request) => mock.handleApi(request));
+  if (!mock.controlEnabled) return api;
+  // The console and /__mock go through the safety checks; API requests never do.
+  const guarded = listenerOf(createControlGate(mock, options.safety ?? {}));
+  return (incoming: IncomingMessage, outgoing: ServerResponse) =>
+    isGuarded(incoming) ? guarded(incoming, outgoing) : api(incoming, outgoing);
+}
+
+/**
+ * Whether a request goes through the control gate, from the raw request line alone: `/__mock…`,
+ * `/` asked for as HTML, and any target that is not a plain path (the gate sorts those out).
+ */
+function isGuarded(incoming: IncomingMessage): boolean {
+  const target = incoming.url ?? '/';
+  if (target.charCodeAt(0) !== 47 /* "/" */) return true;
+  if (target.startsWith('/__mock')) return true;
+  return (target === '/' || target.startsWith('/?')) && (incoming.headers.accept ?? '').includes('text/html');
 }
 
 /**
@@ -86,6 +116,12 @@ export interface RunningMockServer {
   readonly server: Server;
   /** `http://HOST:PORT`. */
   readonly url: string;
+  /** The console's address (`url` + `/`, with `#token=` when a control token is required). */
+  readonly consoleUrl: string;
+  /** The token control requests must carry, when one is required (always, beyond loopback). */
+  readonly controlToken: string | undefined;
+  /** Whether the server listens beyond loopback, reachable from other machines. */
+  readonly exposed: boolean;
   readonly port: number;
   /**
    * Stops listening, drops open connections and, when this server created its mock, closes the
@@ -114,13 +150,28 @@ export async function startMockServer(
     log?: RequestLogger;
     /** See {@link createNodeListener}. Default false. */
     overrideGlobalObjects?: boolean;
+    /** Host names the console and `/__mock` accept beside loopback ones (and `host` itself). */
+    allowedHosts?: readonly string[];
+    /**
+     * The token control requests must carry. Listening beyond loopback requires one: it is
+     * generated when not given, and returned as `controlToken`.
+     */
+    controlToken?: string;
   } = {},
 ): Promise<RunningMockServer> {
   const mock = options.mock ?? createMock(options.scenario, { control: options.control ?? true });
   const host = options.host ?? '127.0.0.1';
+  const exposed = !isLoopback(host);
+  const controlToken =
+    options.controlToken ?? (exposed && mock.controlEnabled ? randomBytes(24).toString('base64url') : undefined);
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
   const listener = createNodeListener(mock, {
     ...(options.log === undefined ? {} : { log: options.log }),
     overrideGlobalObjects: options.overrideGlobalObjects ?? false,
+    safety: {
+      allowedHosts: [...(options.allowedHosts ?? []), ...(wildcard || !exposed ? [] : [host])],
+      ...(controlToken === undefined ? {} : { controlToken }),
+    },
   });
   const server = createServer((incoming, outgoing) => {
     void listener(incoming, outgoing);
@@ -134,11 +185,16 @@ export async function startMockServer(
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shownHost}:${port}`;
   return {
     mock,
     server,
     port,
-    url: `http://${shownHost}:${port}`,
+    url,
+    // A wildcard address is not one a browser can open: point it at this machine instead.
+    consoleUrl: `${wildcard ? `http://localhost:${port}` : url}/${controlToken === undefined ? '' : `#token=${controlToken}`}`,
+    controlToken,
+    exposed,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => {

@@ -6,7 +6,9 @@ import { FaultSchema } from '../faults.js';
 import { newId } from '../ids.js';
 import { parseJsonBytes } from '../json.js';
 import type { CommFlowMock } from '../mock.js';
-import { toDetails } from '../pipeline/validate.js';
+import { readBody, toDetails } from '../pipeline/validate.js';
+import { consoleRoute, JOURNAL_STREAM_PATH, journalStream } from './console-routes.js';
+import { clientClosedResponse, isClientClosed } from '../pipeline/client-closed.js';
 import { PERMISSION_NAMES } from '../gating-names.js';
 import { ScenarioError } from '../scenario/parse.js';
 import { RateLimitSchema } from '../scenario/schema.js';
@@ -52,7 +54,8 @@ function envelope(requestId: string, now: string, status: number, payload: objec
 }
 
 async function readJson(request: Request): Promise<unknown> {
-  const bytes = new Uint8Array(await request.arrayBuffer());
+  // Limited like API bodies: 413 past 1 MiB, before anything is parsed.
+  const bytes = await readBody(request);
   if (bytes.byteLength === 0) return undefined;
   const parsed = parseJsonBytes(bytes);
   if (!parsed.ok) throw new ApiError('INVALID_JSON', parsed.message);
@@ -130,6 +133,9 @@ async function webhookRoute(mock: CommFlowMock, request: Request, url: URL, path
     if (action === undefined && method === 'GET')
       return { status: 200, data: { delivery: mock.webhooks.delivery(id) } };
     if (action === 'replay' && method === 'POST') return { status: 202, data: { delivery: mock.replayDelivery(id) } };
+    if (action === 'request' && method === 'GET') {
+      return { status: 200, data: { request: await mock.webhooks.request(id) } };
+    }
   }
   return undefined;
 }
@@ -209,6 +215,8 @@ async function dispatch(mock: CommFlowMock, request: Request, url: URL): Promise
   }
   const webhook = await webhookRoute(mock, request, url, path);
   if (webhook !== undefined) return webhook;
+  const consoleReply = consoleRoute(mock, method, path);
+  if (consoleReply !== undefined) return consoleReply;
   const call = /^\/__mock\/calls\/([^/]+)\/([a-z-]+)$/.exec(path);
   if (call !== null && method === 'POST') {
     const action = call[2] as CallAction;
@@ -223,18 +231,29 @@ async function dispatch(mock: CommFlowMock, request: Request, url: URL): Promise
  * out, inputs validated with zod, errors in the service's error envelope.
  */
 export async function controlSurface(mock: CommFlowMock, request: Request, url: URL): Promise<Response> {
-  const sent = request.headers.get(HEADERS.requestId);
-  const requestId = sent !== null && RequestId.safeParse(sent).success ? sent : `req_${newId()}`;
+  if (request.method === 'GET' && url.pathname === JOURNAL_STREAM_PATH) return journalStream(mock, request);
   try {
     const reply = await dispatch(mock, request, url);
-    return envelope(requestId, mock.clock.iso(), reply.status, { success: true, data: reply.data });
+    return envelope(controlRequestId(request), mock.clock.iso(), reply.status, { success: true, data: reply.data });
   } catch (error) {
-    const apiError =
-      error instanceof ApiError
-        ? error
-        : new ApiError('VALIDATION_ERROR', error instanceof Error ? error.message : String(error));
-    const payload: Record<string, unknown> = { code: apiError.code, message: apiError.message };
-    if (apiError.details !== undefined) payload.details = apiError.details;
-    return envelope(requestId, mock.clock.iso(), apiError.status, { success: false, error: payload });
+    if (!(error instanceof ApiError) && isClientClosed(error, request))
+      return clientClosedResponse(controlRequestId(request));
+    return controlErrorResponse(mock, request, error);
   }
+}
+
+function controlRequestId(request: Request): string {
+  const sent = request.headers.get(HEADERS.requestId);
+  return sent !== null && RequestId.safeParse(sent).success ? sent : `req_${newId()}`;
+}
+
+/** A control-surface error in the service's error envelope (a non-`ApiError` is a 400). */
+export function controlErrorResponse(mock: CommFlowMock, request: Request, error: unknown): Response {
+  const apiError =
+    error instanceof ApiError
+      ? error
+      : new ApiError('VALIDATION_ERROR', error instanceof Error ? error.message : String(error));
+  const payload: Record<string, unknown> = { code: apiError.code, message: apiError.message };
+  if (apiError.details !== undefined) payload.details = apiError.details;
+  return envelope(controlRequestId(request), mock.clock.iso(), apiError.status, { success: false, error: payload });
 }

@@ -13,6 +13,7 @@ const list: Handler<'calendar.list'> = (input) => {
   const to = endDate === undefined ? Infinity : Date.parse(endDate);
   const page = takePage(input.tenant.calendarIndex, {
     query: input.query,
+    tenantId: input.tenant.id,
     filter: (event) => sameEmail(event.ownerEmail, user.email) && event.startTime < to && event.endTime > from,
     filters: { op: 'calendar.list', user: user.id, from, to },
     cursors: true,

@@ -4,7 +4,7 @@ import type { Handler } from './types.js';
 
 /** `cdr.list`: call detail records, newest first, offset-paged. */
 const list: Handler<'cdr.list'> = ({ tenant, query }) => {
-  const page = takePage(tenant.cdrIndex, { query, filters: { op: 'cdr.list' }, cursors: false });
+  const page = takePage(tenant.cdrIndex, { query, tenantId: tenant.id, filters: { op: 'cdr.list' }, cursors: false });
   return { data: { records: page.items.map(toCdr) }, pagination: page.pagination };
 };
 

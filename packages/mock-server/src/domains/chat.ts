@@ -41,6 +41,7 @@ const conversations: Handler<'chat.conversations'> = (input) => {
   const user = actingUser(input);
   const page = takePage(input.tenant.chatIndex, {
     query: input.query,
+    tenantId: input.tenant.id,
     filter: (conversation) => isMember(conversation, user),
     filters: { op: 'chat.conversations', user: user.id },
     cursors: false,
@@ -78,6 +79,7 @@ const messages: Handler<'chat.messages.list'> = (input) => {
   const conversation = memberChat(input.tenant, user, input.query.conversationId);
   const page = takePage(conversation.messages, {
     query: input.query,
+    tenantId: input.tenant.id,
     filters: { op: 'chat.messages.list', user: user.id, conversationId: conversation.id },
     cursors: true,
   });

@@ -11,6 +11,7 @@ const list: Handler<'contacts.list'> = ({ tenant, query }) => {
   const digits = term === undefined ? undefined : phoneDigits(term);
   const page = takePage(tenant.contactIndex, {
     query,
+    tenantId: tenant.id,
     filter:
       term === undefined
         ? undefined

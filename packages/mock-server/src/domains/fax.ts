@@ -7,6 +7,7 @@ const list: Handler<'fax.list'> = ({ tenant, query }) => {
   const type = query.type;
   const page = takePage(tenant.faxIndex, {
     query,
+    tenantId: tenant.id,
     filter: type === undefined ? undefined : (fax) => fax.type === type,
     filters: { op: 'fax.list', type },
     cursors: false,

@@ -4,7 +4,12 @@ import type { Handler } from './types.js';
 
 /** `files.list`: newest first, offset-paged. */
 const list: Handler<'files.list'> = ({ tenant, query }) => {
-  const page = takePage(tenant.fileIndex, { query, filters: { op: 'files.list' }, cursors: false });
+  const page = takePage(tenant.fileIndex, {
+    query,
+    tenantId: tenant.id,
+    filters: { op: 'files.list' },
+    cursors: false,
+  });
   return { data: { files: page.items.map(toFile) }, pagination: page.pagination };
 };
 

@@ -37,6 +37,7 @@ const conversations: Handler<'sms.conversations'> = (input) => {
   const digits = term === undefined ? undefined : phoneDigits(term);
   const page = takePage(tenant.smsConversationIndex, {
     query,
+    tenantId: tenant.id,
     filter: (conversation) =>
       canAccess(tenant, user, conversation) &&
       (term === undefined ||
@@ -54,6 +55,7 @@ const messages: Handler<'sms.messages.list'> = (input) => {
   const conversation = accessible(input.tenant, user, input.params.id);
   const page = takePage(conversation.messages, {
     query: input.query,
+    tenantId: input.tenant.id,
     filters: { op: 'sms.messages.list', user: user.id, conversationId: conversation.id },
     cursors: true,
   });

@@ -8,6 +8,7 @@ const list: Handler<'users.list'> = ({ tenant, query }) => {
   const term = needle(query.search);
   const page = takePage(tenant.userIndex, {
     query,
+    tenantId: tenant.id,
     filter:
       term === undefined
         ? undefined

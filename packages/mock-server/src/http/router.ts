@@ -1,4 +1,5 @@
 import { OPERATION_LIST, type OperationDefinition } from '@commflow/contract';
+import { allowWithHead } from './head.js';
 
 interface Node {
   readonly children: Map<string, Node>;
@@ -67,7 +68,7 @@ export class Router {
     if (current === undefined || segments[0] !== '' || current.methods.size === 0) return { kind: 'not-found' };
     const op = current.methods.get(method);
     if (op !== undefined) return { kind: 'operation', op, params };
-    return { kind: 'method-not-allowed', allow: [...current.methods.keys()].sort() };
+    return { kind: 'method-not-allowed', allow: allowWithHead(current.methods.keys()) };
   }
 
   /** A router over every operation of the contract's registry. */

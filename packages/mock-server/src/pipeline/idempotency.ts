@@ -2,11 +2,16 @@ import { createHash } from 'node:crypto';
 import { HEADERS, takesIdempotencyKey } from '@commflow/contract';
 import { ApiError } from '../api-error.js';
 import { canonicalJson } from '../json.js';
+import { CLIENT_CLOSED_STATUS } from './client-closed.js';
 import { replayResponse } from './envelope.js';
 import type { Step } from './context.js';
 
-/** Results that leave the key free for a retry: auth, permission and rate-limit refusals, and 5xx. */
-const notStored = (status: number) => status === 401 || status === 403 || status === 429 || status >= 500;
+/**
+ * Results that leave the key free for a retry: auth, permission and rate-limit refusals, 5xx,
+ * and a client that went away (499).
+ */
+const notStored = (status: number) =>
+  status === 401 || status === 403 || status === 429 || status === CLIENT_CLOSED_STATUS || status >= 500;
 
 /**
  * Honours `Idempotency-Key` on the operations whose spec row lists it. Scope: API key + tenant

@@ -2,6 +2,7 @@ import { ApiError } from '../api-error.js';
 import { progressCalls } from '../domains/voice.js';
 import type { World } from '../world.js';
 import { authenticate } from './authenticate.js';
+import { clientClosedResponse, isClientClosed } from './client-closed.js';
 import type { RequestContext, Step } from './context.js';
 import { errorResponse, internalError, successResponse } from './envelope.js';
 import { checkCapability, checkModule, checkPermission, resolveActingUser } from './gating.js';
@@ -66,6 +67,11 @@ export async function runPipeline(world: World, request: Request, url: URL): Pro
     }
     built = successResponse(context);
   } catch (error) {
+    if (!(error instanceof ApiError) && isClientClosed(error, request)) {
+      const response = clientClosedResponse(context.requestId);
+      for (const finalize of context.finalizers) finalize(response, '');
+      return { response, context, errorCode: null, replayed: false };
+    }
     const apiError = error instanceof ApiError ? error : internalError(error);
     errorCode = apiError.code;
     built = errorResponse(context, apiError);

@@ -1,5 +1,6 @@
 import { OPENAPI_PATH } from '@commflow/contract';
 import { ApiError } from '../api-error.js';
+import { allowWithHead } from '../http/head.js';
 import { registryRouter } from '../http/router.js';
 import type { Step } from './context.js';
 
@@ -8,7 +9,7 @@ export const route: Step = (context) => {
   // The document itself is served before the pipeline; only its other methods get here.
   const match =
     context.url.pathname === OPENAPI_PATH
-      ? ({ kind: 'method-not-allowed', allow: ['GET'] } as const)
+      ? ({ kind: 'method-not-allowed', allow: allowWithHead(['GET']) } as const)
       : registryRouter().match(context.request.method, context.url.pathname);
   if (match.kind === 'not-found') throw new ApiError('NOT_FOUND', `No route for ${context.url.pathname}.`);
   if (match.kind === 'method-not-allowed') {

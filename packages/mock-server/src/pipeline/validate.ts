@@ -10,6 +10,7 @@ import {
 import * as z from 'zod';
 import { ApiError, validationError } from '../api-error.js';
 import { parseJsonBytes } from '../json.js';
+import { ClientClosedError } from './client-closed.js';
 import { BoundedMemo } from './memo.js';
 import type { RequestContext, Step } from './context.js';
 
@@ -39,10 +40,10 @@ const headerSchemaOf = (op: OperationDefinition) => {
 const passedHeaders = new BoundedMemo<string, true>(4096);
 const decodedQueries = new BoundedMemo<string, Readonly<Record<string, unknown>>>(4096);
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+export const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
-/** Reads at most 1 MiB of body; more is 413, whatever Content-Length claims. */
-async function readBody(request: Request): Promise<Uint8Array> {
+/** Reads at most 1 MiB of body; more is 413, whatever Content-Length claims. The control surface reads through it too. */
+export async function readBody(request: Request): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `The body is over ${MAX_BODY_BYTES} bytes.`);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
@@ -51,7 +52,14 @@ async function readBody(request: Request): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // The body stream only breaks when the client goes away mid-request: a 499, not a 500.
+      throw new ClientClosedError(error);
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {

@@ -6,6 +6,8 @@ import {
   E164,
   Extension,
   Fax,
+  FaxStatus,
+  FaxType,
   FileItem,
   Id,
   PricingQuote,
@@ -106,12 +108,13 @@ const FileSchema = z.strictObject({
   createdAt,
 });
 
+// A scenario seeds the values the mock knows; the response schema's `type` and `status` are open.
 const FaxSchema = z.strictObject({
-  type: Fax.shape.type,
+  type: FaxType,
   from: Fax.shape.from,
   to: Fax.shape.to,
   pages: Fax.shape.pages,
-  status: Fax.shape.status,
+  status: FaxStatus,
   id: optionalId,
   createdAt,
 });

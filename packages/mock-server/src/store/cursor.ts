@@ -13,8 +13,8 @@ const DIGEST_CAPACITY = 4096;
 const digests = new Map<string, string>();
 
 /**
- * A digest of the filters a list was asked with (operation, search, acting user, parent id…).
- * A cursor carries it, so that it cannot be replayed against another query.
+ * A digest of the filters a list was asked with (tenant, operation, search, acting user, parent
+ * id…). A cursor carries it, so that it cannot be replayed against another tenant or query.
  */
 export function filterDigest(filters: Readonly<Record<string, string | number | undefined>>): string {
   const text = Object.keys(filters)
@@ -35,7 +35,8 @@ export function encodeCursor(position: CursorPosition, digest: string): string {
   return Buffer.from(JSON.stringify({ k: position.key, i: position.id, f: digest }), 'utf8').toString('base64url');
 }
 
-const invalid = () => new ApiError('INVALID_CURSOR', 'The cursor is malformed or was issued for other filters.');
+const invalid = () =>
+  new ApiError('INVALID_CURSOR', 'The cursor is malformed, or was issued for another tenant, list or filters.');
 const isKeyPart = (part: unknown): part is KeyPart =>
   part === null || typeof part === 'string' || (typeof part === 'number' && Number.isFinite(part));
 

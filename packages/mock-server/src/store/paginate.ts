@@ -19,6 +19,8 @@ export interface Page<T> {
 /** How to take one page from an index. */
 export interface PageRequest<T> {
   query: PageQuery;
+  /** The tenant the list belongs to: a cursor is bound to it, as to the list and its filters. */
+  tenantId: string;
   /** Keeps only the items the caller may see and asked for; absent, every item matches. */
   filter?: ((item: T) => boolean) | undefined;
   /** The filters, for the cursor digest (include the operation and the acting user). */
@@ -37,7 +39,7 @@ export interface PageRequest<T> {
 export function takePage<T extends { readonly id: string }>(index: SortedIndex<T>, request: PageRequest<T>): Page<T> {
   const limit = request.query.limit ?? DEFAULT_PAGE_LIMIT;
   const offset = request.query.offset ?? 0;
-  const digest = filterDigest(request.filters);
+  const digest = filterDigest({ ...request.filters, tenant: request.tenantId });
   const descending = index.order === 'desc';
   const step = descending ? -1 : 1;
   let position: number;

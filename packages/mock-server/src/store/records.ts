@@ -1,4 +1,4 @@
-import type { CallStatus, FaxType, PresenceStatus, SmsStatus } from '@commflow/contract';
+import type { CallStatus, FaxStatus, FaxType, PresenceStatus, SmsStatus } from '@commflow/contract';
 import type { SortedIndex } from './sorted-index.js';
 
 // Records keep times as epoch milliseconds (cheaper than strings, and sortable); the domain
@@ -137,7 +137,7 @@ export interface FaxRecord {
   readonly from: string;
   readonly to: string;
   readonly pages: number;
-  readonly status: 'received' | 'queued' | 'sending' | 'delivered' | 'failed';
+  readonly status: FaxStatus;
   readonly createdAt: number;
 }
 

@@ -3,6 +3,7 @@ import { ApiError, notFound } from '../api-error.js';
 import type { MockClock } from '../clock.js';
 import type { EventLog } from '../events/event-log.js';
 import { newId } from '../ids.js';
+import { dueInOrder, signatureTimestampSeconds, type WebhookTimestampClock } from './attempt-time.js';
 import type { DeliveryAttempt, DeliveryFilter, DeliveryStatus, WebhookDelivery } from './delivery.js';
 import { nextRetryDelay, RETRY_SCHEDULE_MS } from './retry-schedule.js';
 import { SubscriptionStore } from './subscription-store.js';
@@ -12,6 +13,7 @@ import {
   DEFAULT_DELIVERY_TIMEOUT_MS,
   sendInProcess,
   sendOverHttp,
+  type WebhookMessage,
 } from './transport.js';
 
 /**
@@ -41,6 +43,8 @@ export interface WebhookDispatcherOptions {
   realTimers?: boolean;
   /** The fetch for HTTP subscriptions. Default: the global fetch at call time. */
   fetch?: typeof fetch;
+  /** The clock of `webhook-timestamp`. Default `'wall'`: see {@link WebhookTimestampClock}. */
+  webhookTimestamp?: WebhookTimestampClock;
 }
 
 interface DeliveryRecord {
@@ -74,8 +78,11 @@ const MAX_TIMER_MS = 2_147_483_647;
  * - Emitting never waits: the listener only records `pending` deliveries, and the first attempt
  *   starts on a later macrotask.
  * - A failed attempt is retried at (its start + the next delay of {@link RETRY_SCHEDULE_MS}) on
- *   the mock clock. `clock.advance()` runs every due attempt, and in standalone mode an unref'd
- *   real timer does. After the 8th failure the delivery is `failed`.
+ *   the mock clock. `clock.advance()` runs every retry that falls due in the interval, in order,
+ *   each at its own scheduled time (one 10-day jump walks the whole schedule), and in standalone
+ *   mode an unref'd real timer does. After the 8th failure the delivery is `failed`.
+ * - `webhook-timestamp` is the wall-clock time of the attempt unless `webhookTimestamp: 'mock'`
+ *   (see {@link WebhookTimestampClock}); the event's `timestamp` is always the mock's.
  * - {@link WebhookDispatcher.replay} re-sends a delivery as a new, linked delivery (Svix-style
  *   "resend"): same event, same `webhook-id`, fresh timestamp and signature, one attempt.
  * - {@link WebhookDispatcher.idle} waits for every attempt in flight;
@@ -104,6 +111,7 @@ export class WebhookDispatcher {
   readonly #schedule: readonly number[];
   readonly #realTimers: boolean;
   readonly #fetch: typeof fetch | undefined;
+  readonly #timestampClock: WebhookTimestampClock;
   readonly #unsubscribe: (() => void)[] = [];
 
   readonly #deliveries = new Map<string, DeliveryRecord>();
@@ -129,6 +137,7 @@ export class WebhookDispatcher {
     this.#schedule = options.retryScheduleMs ?? RETRY_SCHEDULE_MS;
     this.#realTimers = options.realTimers ?? true;
     this.#fetch = options.fetch;
+    this.#timestampClock = options.webhookTimestamp ?? 'wall';
     this.subscriptions = options.subscriptions ?? new SubscriptionStore({ clock: options.clock });
     this.#unsubscribe.push(
       options.events.subscribe((event) => {
@@ -235,6 +244,31 @@ export class WebhookDispatcher {
   }
 
   /**
+   * The request of a delivery's latest attempt (or of the next one, before any), rebuilt: the
+   * exact payload, and the headers signed with the subscription's secrets as they are now.
+   * What the console shows to inspect a delivery.
+   *
+   * @throws `ApiError` `NOT_FOUND` for an unknown delivery or a deleted subscription.
+   * @example
+   * ```ts
+   * const { body, headers } = await dispatcher.request(id);
+   * ```
+   */
+  async request(id: string): Promise<WebhookMessage> {
+    const record = this.#find(id);
+    const target = this.subscriptions.target(record.subscriptionId);
+    if (target === undefined) throw notFound('Webhook subscription');
+    const at = record.attempts.at(-1)?.at;
+    return buildWebhookMessage({
+      url: target.url,
+      eventId: record.eventId,
+      payload: record.payload,
+      secrets: target.secrets,
+      timestampSeconds: Math.floor((at === undefined ? this.#clock.now() : Date.parse(at)) / 1000),
+    });
+  }
+
+  /**
    * Starts every attempt that is due on the mock clock; returns how many started. The clock's
    * `onAdvance` calls this, so tests rarely need to.
    *
@@ -245,16 +279,12 @@ export class WebhookDispatcher {
    */
   runDue(): number {
     if (this.#closed) return 0;
-    const now = this.#clock.now();
-    let started = 0;
-    for (const record of [...this.#scheduled]) {
-      if (record.nextAttemptAt !== undefined && record.nextAttemptAt <= now) {
-        this.#start(record);
-        started++;
-      }
-    }
+    // Each due retry runs at its own scheduled time, earliest first; a failure whose next retry
+    // is already due (a clock jump) runs that one too, so one jump walks the whole schedule.
+    const due = dueInOrder(this.#scheduled, this.#clock.now());
+    for (const record of due) this.#start(record, record.nextAttemptAt);
     this.#armTimer();
-    return started;
+    return due.length;
   }
 
   /**
@@ -358,7 +388,9 @@ export class WebhookDispatcher {
     const handle = setImmediate(() => {
       this.#kickoffs.delete(handle);
       if (generation === this.#generation) {
-        for (const record of records) if (record.status === 'pending' && !record.inFlight) this.#start(record);
+        for (const record of records) {
+          if (record.status === 'pending' && !record.inFlight) this.#start(record, this.#clock.now());
+        }
       }
       done();
     });
@@ -371,18 +403,18 @@ export class WebhookDispatcher {
     void work.finally(() => this.#busy.delete(work));
   }
 
-  #start(record: DeliveryRecord): void {
+  /** Starts an attempt that counts as made at `atMs` on the mock clock. */
+  #start(record: DeliveryRecord, atMs: number): void {
     record.inFlight = true;
     record.nextAttemptAt = undefined;
     this.#scheduled.delete(record);
-    this.#track(this.#attempt(record));
+    this.#track(this.#attempt(record, atMs));
   }
 
-  async #attempt(record: DeliveryRecord): Promise<void> {
+  async #attempt(record: DeliveryRecord, atMs: number): Promise<void> {
     const generation = this.#generation;
     const controller = new AbortController();
     this.#controllers.add(controller);
-    const atMs = this.#clock.now();
     const started = performance.now();
     let outcome: AttemptOutcome;
     let final = !record.retries;
@@ -400,7 +432,7 @@ export class WebhookDispatcher {
           eventId: record.eventId,
           payload: record.payload,
           secrets: target.secrets,
-          timestampSeconds: Math.floor(atMs / 1000),
+          timestampSeconds: signatureTimestampSeconds(this.#timestampClock, atMs),
         });
         const options = { timeoutMs: this.#timeoutMs, signal: controller.signal, fetch: this.#fetch };
         outcome =
@@ -437,7 +469,7 @@ export class WebhookDispatcher {
     }
     record.nextAttemptAt = atMs + delay;
     this.#scheduled.add(record);
-    this.#armTimer();
+    this.runDue(); // starts it at once when a clock jump already passed its time; else re-arms
   }
 
   /** (Re-)arms the real timer for the earliest due retry, when real timers are on. */

@@ -13,6 +13,7 @@ export {
   type WebhookDelivery,
 } from './delivery.js';
 export { WebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher.js';
+export type { WebhookTimestampClock } from './attempt-time.js';
 export { handleWebhookControlRequest } from './control-routes.js';
 export { MAX_DELIVERY_ATTEMPTS, nextRetryDelay, RETRY_SCHEDULE_MS } from './retry-schedule.js';
 export {

@@ -252,6 +252,28 @@ export class SubscriptionStore {
   }
 
   /**
+   * The subscriptions with an endpoint URL, as a scenario would declare them, secrets included:
+   * what an export writes. In-process callbacks cannot be written to a file and are left out.
+   *
+   * @example
+   * ```ts
+   * store.declarations().map((declared) => declared.url);
+   * ```
+   */
+  declarations(): { id: string; tenantId: string; url: string; events: string[]; secret: string; enabled: boolean }[] {
+    return [...this.#subscriptions.values()]
+      .filter((subscription) => subscription.callback === undefined)
+      .map(({ id, tenantId, url, events, secret, enabled }) => ({
+        id,
+        tenantId,
+        url,
+        events: [...events],
+        secret,
+        enabled,
+      }));
+  }
+
+  /**
    * Deletes a subscription. Its pending retries fail at their next attempt; nothing more is sent.
    *
    * @throws `ApiError` `NOT_FOUND` when there is none.

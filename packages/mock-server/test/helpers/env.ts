@@ -103,9 +103,9 @@ export async function call(env: Env, method: string, path: string, options: Call
   const json: unknown = text === '' ? undefined : JSON.parse(text);
   const pathname = new URL(path, 'http://x').pathname;
   if (pathname.startsWith('/api/v1/') && pathname !== OPENAPI_PATH) {
-    // Injected faults may use statuses outside the contract; their body is still the error envelope.
-    const status = response.headers.has('x-mock-fault') ? 500 : response.status;
-    for (const error of openApiErrors(method, pathname, status, json)) {
+    // Injected faults may use statuses and codes outside the contract; their body is still the error envelope.
+    const injected = response.headers.has('x-mock-fault');
+    for (const error of openApiErrors(method, pathname, response.status, json, injected)) {
       conformanceFailures.push(`${method} ${path} ${response.status}: ${error}`);
     }
   }
@@ -115,10 +115,9 @@ export async function call(env: Env, method: string, path: string, options: Call
 /** Calls the control surface. */
 export async function control(env: Env, method: string, path: string, body?: unknown): Promise<Reply> {
   const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
+  // State-changing control requests are JSON, body or not: the Node adapter refuses any other type.
+  if (method !== 'GET') init.headers = { 'content-type': 'application/json' };
+  if (body !== undefined) init.body = JSON.stringify(body);
   const response = await env.fetch(`${env.base}/__mock${path}`, init);
   return { status: response.status, headers: response.headers, json: await response.json() };
 }

@@ -11,7 +11,7 @@ describe('retries on the mock clock', () => {
   });
 
   it('delivers on the third attempt to a receiver failing its first two, as the clock advances', async () => {
-    const { clock, events, dispatcher } = harness();
+    const { clock, events, dispatcher } = harness({ webhookTimestamp: 'mock' });
     const hook = await receiver((n) => (n <= 2 ? 500 : 200));
     const { id: subscriptionId } = dispatcher.subscriptions.create({ tenantId: tenantA, url: hook.url });
     const event = callStarted(events, tenantA);
@@ -45,7 +45,8 @@ describe('retries on the mock clock', () => {
       new Date(start + 305_000).toISOString(),
     ]);
 
-    // Every attempt carries the same webhook-id, the event id, and the timestamp of its attempt.
+    // Every attempt carries the same webhook-id, the event id, and (signed with the mock clock)
+    // the mock time of its attempt.
     expect(hook.received.map((r) => r.headers['webhook-id'])).toEqual([event.id, event.id, event.id]);
     expect(hook.received.map((r) => Number(r.headers['webhook-timestamp']))).toEqual([
       start / 1000,
@@ -56,7 +57,7 @@ describe('retries on the mock clock', () => {
   });
 
   it('fails after eight attempts, then a replay to the now-healthy receiver succeeds with the same webhook-id', async () => {
-    const { clock, events, dispatcher } = harness();
+    const { clock, events, dispatcher } = harness({ webhookTimestamp: 'mock' });
     let healthy = false;
     const hook = await receiver(() => (healthy ? 204 : 503));
     dispatcher.subscriptions.create({ tenantId: tenantA, url: hook.url, events: ['call.started'] });

@@ -1,0 +1,35 @@
+/**
+ * HEAD, answered wherever GET is (RFC 9110 §9.3.2): the request goes through as a GET, and the
+ * answer keeps its status and headers but drops its body. `Content-Length` tells the size the
+ * GET body would have.
+ *
+ * @module
+ */
+
+/**
+ * The GET a HEAD request stands for: same URL, headers and signal. Built from its parts: the
+ * Node adapter's requests are lightweight look-alikes that `new Request(request)` cannot copy.
+ */
+export function asGet(request: Request): Request {
+  return new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal });
+}
+
+/** `response` without its body, `Content-Length` set to the body's size. */
+export async function withoutBody(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  if (response.body === null) {
+    headers.set('content-length', '0');
+  } else if (headers.has('content-length')) {
+    await response.body.cancel();
+  } else {
+    headers.set('content-length', String((await response.arrayBuffer()).byteLength));
+  }
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The `Allow` list of a resource: HEAD goes wherever GET does. Sorted, no duplicates. */
+export function allowWithHead(methods: Iterable<string>): string[] {
+  const allow = new Set(methods);
+  if (allow.has('GET')) allow.add('HEAD');
+  return [...allow].sort();
+}

@@ -1,0 +1,61 @@
+import { hashKey, type KeyStore } from '../keys.js';
+import type { TenantState } from '../store/tenant-state.js';
+import type { SubscriptionStore } from '../webhooks/index.js';
+import type { ResolvedScenario } from './parse.js';
+import type { ScenarioInput } from './schema.js';
+
+type WebhookDeclaration = NonNullable<NonNullable<ScenarioInput['tenants']>[number]['webhooks']>[number];
+
+/** What an export reads: the loaded scenario and the live state that can drift from it. */
+export interface ExportSources {
+  scenario: ResolvedScenario;
+  tenants: ReadonlyMap<string, TenantState>;
+  keys: KeyStore;
+  subscriptions: SubscriptionStore;
+}
+
+/**
+ * The current world as a scenario file: load it and the mock starts where it is now. Contacts,
+ * webhook subscriptions (endpoint ones, with their secrets) and key revocations follow the live
+ * state; other records are the loaded scenario's. Keys created at run time are not written: the
+ * mock keeps only their hash, so there is no secret to write.
+ */
+export function exportScenario(sources: ExportSources): ScenarioInput {
+  const { scenario } = sources;
+  const declarations = sources.subscriptions.declarations();
+  const keyRecords = new Map(sources.keys.list().map((record) => [record.hash, record]));
+  return {
+    rateLimit: scenario.rateLimit,
+    plans: scenario.plans,
+    tenants: scenario.tenants.map((tenant) => {
+      const state = sources.tenants.get(tenant.id.toLowerCase());
+      const contacts =
+        state === undefined
+          ? tenant.contacts
+          : [...state.contacts.values()]
+              .sort((a, b) => a.createdAt - b.createdAt)
+              .map((contact) => ({
+                id: contact.id,
+                firstName: contact.firstName,
+                lastName: contact.lastName,
+                ...(contact.phoneMobile === null ? {} : { phoneMobile: contact.phoneMobile }),
+                createdAt: new Date(contact.createdAt).toISOString(),
+              }));
+      const webhooks = declarations
+        .filter((declared) => declared.tenantId === tenant.id.toLowerCase())
+        .map(({ id, url, events, secret, enabled }): WebhookDeclaration => ({
+          id,
+          url,
+          // The store only holds filters its schema accepted.
+          events: events as WebhookDeclaration['events'],
+          secret,
+          enabled,
+        }));
+      return { ...tenant, contacts, webhooks };
+    }),
+    apiKeys: scenario.apiKeys.map((key) => ({
+      ...key,
+      revoked: keyRecords.get(hashKey(key.key))?.revoked ?? key.revoked,
+    })),
+  };
+}

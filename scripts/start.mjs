@@ -1,0 +1,96 @@
+// `npx -y pnpm@10 start [options]`: the standalone mock on the demo scenario, quickly.
+//
+// 1. The port first: taken, it fails at once with a message naming --port, before any build.
+// 2. The build only when it is out of date: a package whose dist/ is missing or older than one
+//    of its inputs (src/, package.json, tsup and tsconfig files) is rebuilt, the others not.
+//    `npx -y pnpm@10 run build` forces a full build.
+// 3. Then the CLI runs in this process with the same arguments (`--help` lists them).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+// Shared with the CLI, so both say the same thing; Node 24 runs this erasable TypeScript as is.
+import { listenErrorMessage } from '../packages/mock-server/src/cli/listen-error.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** What the CLI needs at run time, dependencies first. */
+const PACKAGES = [
+  { name: '@commflow/contract', dir: 'packages/contract', entry: 'dist/index.js' },
+  { name: '@commflow/mock-server', dir: 'packages/mock-server', entry: 'dist/cli.js' },
+];
+const SHARED_INPUTS = ['tsconfig.base.json'];
+
+// Only what the checks need; the CLI validates every option itself.
+const { values } = parseArgs({
+  options: { host: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
+  strict: false,
+  allowPositionals: true,
+});
+const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
+const port = Number(typeof values.port === 'string' ? values.port : '4010');
+
+/** Resolves when `host:port` can be listened on (the probe closed again), rejects with the error otherwise. */
+function probePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(undefined)));
+  });
+}
+
+/** Newest modification time under `path` (a file or a directory), in ms; 0 when absent. */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let time = 0;
+  for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return time;
+}
+
+/** Oldest modification time of the files under `dir`, in ms; 0 when there are none. */
+function oldest(dir) {
+  if (!existsSync(dir)) return 0;
+  let time = Infinity;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) time = Math.min(time, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return time === Infinity ? 0 : time;
+}
+
+function isStale(pkg) {
+  const dir = join(root, pkg.dir);
+  if (!existsSync(join(dir, pkg.entry))) return true;
+  const configs = readdirSync(dir).filter((name) => /^(package\.json|tsup\.config\.\w+|tsconfig.*\.json)$/.test(name));
+  const inputs = [
+    join(dir, 'src'),
+    ...configs.map((name) => join(dir, name)),
+    ...SHARED_INPUTS.map((name) => join(root, name)),
+  ];
+  const built = oldest(join(dir, 'dist'));
+  return inputs.some((input) => newest(input) > built);
+}
+
+if (values.help !== true && Number.isInteger(port) && port > 0 && port <= 65535) {
+  try {
+    await probePort();
+  } catch (error) {
+    process.stderr.write(`commflow-mock: ${listenErrorMessage(error, host, port)}\n`);
+    process.exit(2);
+  }
+}
+
+const stale = PACKAGES.filter(isStale);
+if (stale.length > 0) {
+  process.stderr.write(`# building ${stale.map((pkg) => pkg.name).join(', ')} (out of date)\n`);
+  for (const pkg of stale) {
+    const build = spawnSync('pnpm', ['--filter', pkg.name, 'run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+}
+
+await import('../packages/mock-server/dist/cli.js');
