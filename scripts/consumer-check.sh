@@ -113,12 +113,18 @@ export async function tour(): Promise<string> {
   return `${contact.id} ${ids.length} ${event.type}`;
 }
 '
-mkdir -p ts-nodenext ts-bundler
-cat >ts-nodenext/tsconfig.json <<'JSON'
+# tsconfig <dir> <module> <moduleResolution> <include glob>…: strict, library types checked.
+tsconfig() {
+  local dir="$1" module="$2" resolution="$3"
+  shift 3
+  local include
+  include="$(printf '"%s",' "$@")"
+  mkdir -p "$dir"
+  cat >"$dir/tsconfig.json" <<JSON
 {
   "compilerOptions": {
-    "module": "nodenext",
-    "moduleResolution": "nodenext",
+    "module": "$module",
+    "moduleResolution": "$resolution",
     "target": "es2023",
     "lib": ["es2023", "dom"],
     "types": [],
@@ -126,27 +132,16 @@ cat >ts-nodenext/tsconfig.json <<'JSON'
     "noEmit": true,
     "skipLibCheck": false
   },
-  "include": ["*.mts", "*.cts"]
+  "include": [${include%,}]
 }
 JSON
-printf "import { APIError, CommFlow, type Contact, type ContactCreateParams } from '@commflow/sdk';\nimport { verifyWebhook } from '@commflow/sdk/webhooks';\n%s" "$ts_calls" >ts-nodenext/esm.mts
-printf "import { APIError, CommFlow, type Contact, type ContactCreateParams } from '@commflow/sdk';\nimport { verifyWebhook } from '@commflow/sdk/webhooks';\n%s" "$ts_calls" >ts-nodenext/cjs.cts
-cat >ts-bundler/tsconfig.json <<'JSON'
-{
-  "compilerOptions": {
-    "module": "esnext",
-    "moduleResolution": "bundler",
-    "target": "es2023",
-    "lib": ["es2023", "dom"],
-    "types": [],
-    "strict": true,
-    "noEmit": true,
-    "skipLibCheck": false
-  },
-  "include": ["*.ts"]
 }
-JSON
-printf "import { APIError, CommFlow, type Contact, type ContactCreateParams } from '@commflow/sdk';\nimport { verifyWebhook } from '@commflow/sdk/webhooks';\n%s" "$ts_calls" >ts-bundler/app.ts
+tsconfig ts-nodenext nodenext nodenext '*.mts' '*.cts'
+tsconfig ts-bundler esnext bundler '*.ts'
+ts_source="import { APIError, CommFlow, type Contact, type ContactCreateParams } from '@commflow/sdk';
+import { verifyWebhook } from '@commflow/sdk/webhooks';
+$ts_calls"
+for file in ts-nodenext/esm.mts ts-nodenext/cjs.cts ts-bundler/app.ts; do printf '%s\n' "$ts_source" >"$file"; done
 
 step "TypeScript consumer, module nodenext (ESM .mts and CommonJS .cts)"
 node "$tsc" -p ts-nodenext/tsconfig.json
