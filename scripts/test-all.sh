@@ -29,6 +29,8 @@ step "SDK suite on Node 22 and the newest Node"
 pnpm --filter @commflow/sdk run test:node-matrix
 step "package checks (publint, attw, size-limit)"
 pnpm -r --filter './packages/*' --if-present run check:package
+step "packed tarballs in a plain npm project: ESM, CommonJS and TypeScript consumers"
+bash scripts/consumer-check.sh
 step "docs build (typedoc, warnings are errors)"
 pnpm run docs
 step "docs site in headless Chromium (links, pages, search)"

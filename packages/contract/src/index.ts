@@ -28,4 +28,5 @@ export * from './schemas/primitives.js';
 export * from './schemas/sms.js';
 export * from './schemas/users.js';
 export * from './schemas/voice.js';
+export * from './validation.js';
 export * from './webhooks/index.js';

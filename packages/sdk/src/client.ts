@@ -1,21 +1,18 @@
-import {
-  ApiKey,
-  Email,
-  IdInput,
-  operations,
-  type OperationBody,
-  type OperationId,
-  type OperationPathParams,
-  type OperationQuery,
-  type Operations,
-  type Pagination,
+import type {
+  OperationBody,
+  OperationId,
+  OperationPathParams,
+  OperationQuery,
+  Operations,
+  Pagination,
 } from '@commflow/contract';
-import ky from 'ky';
+import { ApiKey, Email, IdInput } from '@commflow/contract/primitives';
 import * as z from 'zod/mini';
 import { APIPromise } from './core/api-promise.js';
 import { CommFlowError } from './core/errors.js';
 import { Page, PagePromise } from './core/pagination.js';
-import { baseHeadersOf, execute, type ClientState, type RequestOptions } from './core/request.js';
+import { baseHeadersOf } from './core/headers.js';
+import type { ClientState, RequestOptions } from './core/request.js';
 import type { ListItem, OperationResult, PagedOperationId } from './core/types.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
 import { readEnv } from './internal/utils.js';
@@ -138,8 +135,9 @@ function resolveState(options: ClientOptions): ClientState {
   return {
     // One ky instance per client, with everything static baked in, so a call passes only its own
     // options (ky merges every key of every call). The SDK runs its own retry loop (see README,
-    // "Retries"): ky sends one attempt, bounded by the per-attempt timeout, and reports.
-    ky: ky.create({ retry: 0, throwHttpErrors: false, timeout }),
+    // "Retries"): ky sends one attempt, bounded by the per-attempt timeout, and reports. ky is
+    // loaded by the first call (see core/engine.ts), which makes the instance.
+    ky: {},
     fetch: fetchFor(options.fetch),
     apiKey,
     baseUrl: url.href.replace(/\/+$/, ''),
@@ -188,6 +186,30 @@ export type OperationArgs<Id extends OperationId> =
     : [input: OperationInput<Id>, options?: RequestOptions];
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
+
+type Engine = typeof import('./core/engine.js');
+let engine: Engine | undefined;
+let engineLoading: Promise<Engine> | undefined;
+
+/** Loads the request core and the registry (see core/engine.ts), once per process. */
+function loadEngine(): Promise<Engine> {
+  engineLoading ??= import('./core/engine.js').then(
+    (module) => (engine = module),
+    (error: unknown) => {
+      engineLoading = undefined; // let a later call try again
+      throw error;
+    },
+  );
+  return engineLoading;
+}
+
+/**
+ * Runs `use` with the request core and the registry, waiting for them only on the first call of
+ * the process; later calls run it at once, without waiting a turn.
+ */
+function withEngine<T>(use: (loaded: Engine) => Promise<T>): Promise<T> {
+  return engine ? use(engine) : loadEngine().then(use);
+}
 
 /**
  * The CommFlow API client. Every operation of the service is a method of a resource namespace
@@ -247,6 +269,9 @@ export class CommFlow {
    */
   constructor(options: ClientOptions = {}) {
     this.#state = resolveState(options);
+    // Start loading what calls need as soon as there is a client, so the first call rarely waits;
+    // a failure here is the first call's to report.
+    if (!engine) loadEngine().catch(() => undefined);
     this.#options = {
       ...options,
       apiKey: this.#state.apiKey,
@@ -266,6 +291,22 @@ export class CommFlow {
     this.presence = new PresenceResource(this);
     this.fax = new FaxResource(this);
     this.webhooks = new Webhooks(this);
+  }
+
+  /**
+   * Loads what calls need (the request core, the contract's registry and schemas, ky), which the
+   * SDK otherwise loads on the first call of the process so that importing it stays cheap. Await it
+   * where the first call must not wait for a module to load: before faking timers in a test that
+   * counts requests as it advances time, or during a serverless function's initialisation.
+   *
+   * @example
+   * ```ts
+   * await CommFlow.preload();
+   * vi.useFakeTimers();
+   * ```
+   */
+  static async preload(): Promise<void> {
+    await loadEngine();
   }
 
   /** The base address requests go to. */
@@ -333,7 +374,10 @@ export class CommFlow {
    * ```
    */
   request<Id extends OperationId>(id: Id, ...[input, options]: OperationArgs<Id>): APIPromise<OperationResult<Id>> {
-    return new APIPromise(execute<OperationResult<Id>>(this.#state, operations[id], input ?? {}, options));
+    const state = this.#state;
+    return new APIPromise(
+      withEngine((loaded) => loaded.execute<OperationResult<Id>>(state, loaded.operations[id], input ?? {}, options)),
+    );
   }
 
   /**
@@ -346,12 +390,12 @@ export class CommFlow {
    */
   paginate<Id extends PagedOperationId>(id: Id, ...[input, options]: OperationArgs<Id>): PagePromise<ListItem<Id>> {
     type Item = ListItem<Id>;
-    const op = operations[id];
-    const kind = op.pagination;
     const state = this.#state;
     const fetchPage = (query: Readonly<Record<string, unknown>>): PagePromise<Item> =>
       new PagePromise(
-        execute<Item[]>(state, op, { path: input?.path, query }, options).then((raw) => {
+        withEngine(async (loaded) => {
+          const op = loaded.operations[id];
+          const raw = await loaded.execute<Item[]>(state, op, { path: input?.path, query }, options);
           const items = Array.isArray(raw.data) ? raw.data : [];
           const pagination: Pagination = raw.pagination ?? {
             limit: items.length,
@@ -359,7 +403,7 @@ export class CommFlow {
             hasMore: false,
             nextCursor: null,
           };
-          return { ...raw, data: new Page<Item>(items, pagination, raw.response, query, kind, fetchPage) };
+          return { ...raw, data: new Page<Item>(items, pagination, raw.response, query, op.pagination, fetchPage) };
         }),
       );
     return fetchPage(input?.query ?? {});

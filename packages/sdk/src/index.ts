@@ -48,6 +48,27 @@ export type { RequestOptions } from './core/request.js';
 export { APIResource } from './core/resource.js';
 export type { ListItem, ListParams, OperationResult, PagedOperationId } from './core/types.js';
 export type { Logger, LogLevel } from './internal/logger.js';
+export type {
+  AiAgentChatParams,
+  CalendarEventCreateParams,
+  CalendarListParams,
+  CdrListParams,
+  ChatConversationCreateParams,
+  ChatConversationListParams,
+  ChatMessageListParams,
+  ChatMessageSendParams,
+  Click2DialParams,
+  ContactCreateParams,
+  ContactListParams,
+  FaxListParams,
+  FileListParams,
+  PresenceUpdateParams,
+  PricingQuoteParams,
+  SmsConversationListParams,
+  SmsMessageListParams,
+  SmsSendParams,
+  UserListParams,
+} from './params.js';
 export { Ai, AiAgents } from './resources/ai.js';
 export { Calendar } from './resources/calendar.js';
 export { Cdr } from './resources/cdr.js';
@@ -75,6 +96,7 @@ export {
 } from './webhooks.js';
 export type {
   AiAgent,
+  AiAgentReply,
   CalendarEvent,
   CallDetailRecord,
   ChatConversation,

@@ -150,7 +150,7 @@ describe('validation before any request', () => {
     const { ann, client, sent } = setup();
     const cases: [PromiseLike<unknown>, string][] = [
       [ann.contacts.create({ firstName: 'Ann', phoneMobile: '555-0100' }), 'body.phoneMobile'],
-      [ann.contacts.create({ firstName: 'Ann', extra: 1 } as never), 'body'],
+      [ann.contacts.create({ firstName: 'Ann', extra: 1 } as never), 'body.extra'], // the unknown key is named
       [client.contacts.list({ limit: 500 }), 'query.limit'],
       [client.contacts.list({ cursor: 'abc', offset: 10 }), 'query.offset'],
       [client.ai.agents.get('agent-7'), 'path.id'],

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -21,6 +21,8 @@ function track(promise: Promise<unknown>) {
   return state;
 }
 
+// These tests count requests as they advance fake time: the request core must be loaded first.
+beforeAll(() => CommFlow.preload());
 beforeEach(() => {
   vi.useFakeTimers();
 });

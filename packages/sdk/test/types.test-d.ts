@@ -20,6 +20,26 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   APIError,
   CommFlow,
+  type AiAgentChatParams,
+  type CalendarEventCreateParams,
+  type CalendarListParams,
+  type CdrListParams,
+  type ChatConversationCreateParams,
+  type ChatConversationListParams,
+  type ChatMessageListParams,
+  type ChatMessageSendParams,
+  type Click2DialParams,
+  type Click2DialResult,
+  type ContactCreateParams,
+  type ContactListParams,
+  type FaxListParams,
+  type FileListParams,
+  type PresenceUpdateParams,
+  type PricingQuoteParams,
+  type SmsConversationListParams,
+  type SmsMessageListParams,
+  type SmsSendParams,
+  type UserListParams,
   type APIPromise,
   type Page,
   type PagePromise,
@@ -90,6 +110,49 @@ describe('results are the contract types, exactly', () => {
     expectTypeOf(client.paginate('sms.messages.list', { path: { id }, query: { limit: 10 } })).toExtend<
       PagePromise<unknown>
     >();
+  });
+});
+
+describe('named parameter types', () => {
+  type FirstParam<F> = F extends (first: infer P, ...rest: never[]) => unknown ? P : never;
+  type SecondParam<F> = F extends (first: never, second: infer P, ...rest: never[]) => unknown ? P : never;
+
+  it('are what each method takes', () => {
+    expectTypeOf<FirstParam<typeof client.users.list>>().toEqualTypeOf<UserListParams | undefined>();
+    expectTypeOf<FirstParam<typeof client.contacts.list>>().toEqualTypeOf<ContactListParams | undefined>();
+    expectTypeOf<FirstParam<typeof client.contacts.create>>().toEqualTypeOf<ContactCreateParams>();
+    expectTypeOf<FirstParam<typeof client.voice.click2dial>>().toEqualTypeOf<Click2DialParams>();
+    expectTypeOf<FirstParam<typeof client.cdr.list>>().toEqualTypeOf<CdrListParams | undefined>();
+    expectTypeOf<FirstParam<typeof client.chat.conversations.list>>().toEqualTypeOf<
+      ChatConversationListParams | undefined
+    >();
+    expectTypeOf<FirstParam<typeof client.chat.conversations.create>>().toEqualTypeOf<ChatConversationCreateParams>();
+    expectTypeOf<FirstParam<typeof client.chat.messages.list>>().toEqualTypeOf<ChatMessageListParams>();
+    expectTypeOf<FirstParam<typeof client.chat.messages.send>>().toEqualTypeOf<ChatMessageSendParams>();
+    expectTypeOf<FirstParam<typeof client.sms.conversations.list>>().toEqualTypeOf<
+      SmsConversationListParams | undefined
+    >();
+    expectTypeOf<SecondParam<typeof client.sms.messages.list>>().toEqualTypeOf<SmsMessageListParams | undefined>();
+    expectTypeOf<SecondParam<typeof client.sms.send>>().toEqualTypeOf<SmsSendParams>();
+    expectTypeOf<SecondParam<typeof client.ai.agents.chat>>().toEqualTypeOf<AiAgentChatParams>();
+    expectTypeOf<FirstParam<typeof client.pricing.quote>>().toEqualTypeOf<PricingQuoteParams>();
+    expectTypeOf<FirstParam<typeof client.files.list>>().toEqualTypeOf<FileListParams | undefined>();
+    expectTypeOf<FirstParam<typeof client.calendar.list>>().toEqualTypeOf<CalendarListParams | undefined>();
+    expectTypeOf<FirstParam<typeof client.calendar.create>>().toEqualTypeOf<CalendarEventCreateParams>();
+    expectTypeOf<FirstParam<typeof client.presence.update>>().toEqualTypeOf<PresenceUpdateParams>();
+    expectTypeOf<FirstParam<typeof client.fax.list>>().toEqualTypeOf<FaxListParams | undefined>();
+  });
+
+  it('take what the contract says, by name', () => {
+    const contact: ContactCreateParams = { firstName: 'Ann', phoneMobile: '+14155550100' };
+    const dial: Click2DialParams = { destination: '1001' };
+    const list: ContactListParams = { search: 'ann', limit: 10 };
+    expectTypeOf(client.contacts.create(contact)).toEqualTypeOf<APIPromise<Contact>>();
+    expectTypeOf(client.voice.click2dial(dial)).toEqualTypeOf<APIPromise<Click2DialResult>>();
+    expectTypeOf(client.contacts.list(list)).toEqualTypeOf<PagePromise<Contact>>();
+    // @ts-expect-error: the named type keeps the contract's rules (firstName is required)
+    const missing: ContactCreateParams = { lastName: 'Lee' };
+    expectTypeOf(missing).toEqualTypeOf<ContactCreateParams>();
   });
 });
 

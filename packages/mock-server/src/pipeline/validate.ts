@@ -1,7 +1,9 @@
 import {
+  ENGLISH_MESSAGES,
   HEADER_BY_CODE,
   headersSchema,
   MAX_BODY_BYTES,
+  validationIssues,
   type OperationDefinition,
   type ValidationIssue,
 } from '@commflow/contract';
@@ -14,15 +16,9 @@ import type { RequestContext, Step } from './context.js';
 
 type Location = 'header' | 'path' | 'query' | 'body';
 
-/** Turns zod issues into `details`, each path starting with where the value was. */
+/** Turns zod issues into `details`, each path starting with where the value was (the contract's rule, shared with the SDK). */
 export function toDetails(location: Location, issues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
-  return issues.flatMap((issue) => {
-    const path = [location, ...issue.path.map(String)];
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: [...path, key], message: 'Unrecognized key' }));
-    }
-    return [{ path, message: issue.message }];
-  });
+  return validationIssues(location, issues);
 }
 
 const headerSchemas = new WeakMap<OperationDefinition, ReturnType<typeof headersSchema>>();
@@ -125,14 +121,14 @@ export const validateRequest: Step = (context) => {
     if (value !== null) headerValues[name] = value;
   }
   if (passedHeaders.get(headerMemoKey) === undefined) {
-    const headers = headerSchemaOf(op).safeParse(headerValues);
+    const headers = headerSchemaOf(op).safeParse(headerValues, ENGLISH_MESSAGES);
     if (headers.success) passedHeaders.set(headerMemoKey, true);
     else issues.push(...toDetails('header', headers.error.issues));
   }
 
   let params: unknown = {};
   if (op.pathParams !== undefined) {
-    const parsed = op.pathParams.safeParse(context.rawPathParams);
+    const parsed = op.pathParams.safeParse(context.rawPathParams, ENGLISH_MESSAGES);
     if (parsed.success) params = parsed.data;
     else issues.push(...toDetails('path', parsed.error.issues));
   }
@@ -147,7 +143,7 @@ export const validateRequest: Step = (context) => {
     const queryIssues: ValidationIssue[] = [];
     const rawQuery = queryRecord(context.url, queryIssues);
     if (op.query !== undefined) {
-      const parsed = z.safeDecode(op.query, rawQuery);
+      const parsed = z.safeDecode(op.query, rawQuery, ENGLISH_MESSAGES);
       if (parsed.success) {
         query = parsed.data;
         if (queryIssues.length === 0) decodedQueries.set(queryMemoKey, { ...parsed.data });
@@ -179,7 +175,7 @@ async function validateBody(
 ): Promise<unknown> {
   const raw = await parseBody(context);
   context.rawBody = raw;
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(raw, ENGLISH_MESSAGES);
   if (!parsed.success) issues.push(...toDetails('body', parsed.error.issues));
   if (issues.length > 0) throw validationError(issues);
   return parsed.data;

@@ -1,4 +1,4 @@
-import { HEADERS } from '@commflow/contract';
+import { HEADERS } from '@commflow/contract/headers';
 import { numericHeader } from '../internal/utils.js';
 
 /**

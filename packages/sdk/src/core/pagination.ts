@@ -1,7 +1,7 @@
 import type { Pagination } from '@commflow/contract';
 import { APIPromise, type ResponseResult } from './api-promise.js';
 import { APIUserAbortError, CommFlowError } from './errors.js';
-import { signalOf } from './request.js';
+import { signalOf } from './signals.js';
 
 /** The query of a list call, as the SDK passes it between pages. */
 type Query = Readonly<Record<string, unknown>>;

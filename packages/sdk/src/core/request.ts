@@ -1,16 +1,17 @@
 import {
   Email,
+  ENGLISH_MESSAGES,
   HEADERS,
   IdempotencyKey,
   IdInput,
   isSafeToRetry,
   isUserScoped,
   takesIdempotencyKey,
+  validationIssues,
   type OperationDefinition,
   type Pagination,
-  type ValidationIssue,
 } from '@commflow/contract';
-import { NetworkError, TimeoutError, type KyInstance, type Options } from 'ky';
+import ky, { NetworkError, TimeoutError, type KyInstance, type Options } from 'ky';
 import * as z from 'zod/mini';
 import type { ResponseResult } from './api-promise.js';
 import {
@@ -22,6 +23,8 @@ import {
   makeAPIError,
   ValidationError,
 } from './errors.js';
+import type { HeaderList } from './headers.js';
+import { rememberSignal } from './signals.js';
 import type { LevelLogger } from '../internal/logger.js';
 import { abortable, numericHeader, retryAfterMs, sleep, uuidv4 } from '../internal/utils.js';
 
@@ -62,7 +65,12 @@ export interface RequestOptions {
  * @internal
  */
 export interface ClientState {
-  readonly ky: KyInstance;
+  /**
+   * The client's ky instance, made by its first call (ky is loaded with the request core, on the
+   * first call of any client): no retries (the SDK runs its own loop), no HTTP errors (the SDK maps
+   * them), the client's per-attempt timeout.
+   */
+  readonly ky: { instance?: KyInstance };
   /** The fetch requests go out with: the client's `fetch` option, else the global one. */
   readonly fetch: (request: Request, init?: RequestInit) => Promise<Response>;
   readonly apiKey: string;
@@ -80,37 +88,6 @@ export interface ClientState {
   readonly userHeaders: HeaderList | undefined;
   readonly log: LevelLogger;
 }
-
-/**
- * The headers every call of a client sends, built once per client.
- *
- * @internal
- */
-export function baseHeadersOf(
-  headers: Readonly<Record<string, string>>,
-  apiKey: string,
-  tenantId: string,
-  userEmail: string | undefined,
-): { baseHeaders: HeaderList; userHeaders: HeaderList | undefined } {
-  const base: Record<string, string> = {
-    ...headers,
-    accept: 'application/json',
-    authorization: `Bearer ${apiKey}`,
-    'x-tenant-id': tenantId,
-  };
-  return {
-    baseHeaders: Object.freeze(Object.entries(base)),
-    userHeaders:
-      userEmail === undefined ? undefined : Object.freeze(Object.entries({ ...base, 'x-user-email': userEmail })),
-  };
-}
-
-/**
- * Request headers as name and value pairs, names in lower case.
- *
- * @internal
- */
-export type HeaderList = readonly (readonly [name: string, value: string])[];
 
 /** Whether ky handed over leftover options (it passes `{}` when there are none). */
 function hasKeys(init: RequestInit | undefined): init is RequestInit {
@@ -160,28 +137,13 @@ function fetchWith(state: ClientState, headers: HeaderList): (input: unknown, in
 }
 
 /** ky's promise of a response; what ky throws before sending (an option it rejects) is a mistake. */
-function send(state: ClientState, request: Prepared): Promise<Response> {
+function send(ky: KyInstance, request: Prepared): Promise<Response> {
   try {
-    return state.ky(request.url, request.init);
+    return ky(request.url, request.init);
   } catch (error) {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- unwrapped by execute
     throw new CallerFault(error);
   }
-}
-
-/**
- * The abort signal of the call a successful response answers, for the pagination walks (which
- * must stop between items of a page already fetched). Set only for calls that have a signal.
- */
-const signals = new WeakMap<Response, AbortSignal>();
-
-/**
- * The `signal` of the call that `response` answered, if it had one.
- *
- * @internal
- */
-export function signalOf(response: Response): AbortSignal | undefined {
-  return signals.get(response);
 }
 
 /**
@@ -255,13 +217,10 @@ const INITIAL_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8_000;
 const ERROR_TEXT_LIMIT = 200;
 
-function issuesOf(where: string, error: z.core.$ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: [where, ...issue.path.map(String)], message: issue.message }));
-}
-
+// English messages whatever zod locale the app configured (or none: zod/mini carries no messages).
 function check<T>(operation: string, where: string, schema: z.core.$ZodType<T>, value: unknown): T {
-  const result = z.safeParse(schema, value);
-  if (!result.success) throw new ValidationError(operation, issuesOf(where, result.error));
+  const result = z.safeParse(schema, value, ENGLISH_MESSAGES);
+  if (!result.success) throw new ValidationError(operation, validationIssues(where, result.error.issues));
   return result.data;
 }
 
@@ -323,8 +282,8 @@ function prepare(
   let search = '';
   const { query } = input;
   if (op.query && !(plan.emptyQuery !== undefined && (query === undefined || isEmpty(query)))) {
-    const encoded = z.safeEncode(op.query, query ?? {});
-    if (!encoded.success) throw new ValidationError(op.id, issuesOf('query', encoded.error));
+    const encoded = z.safeEncode(op.query, query ?? {}, ENGLISH_MESSAGES);
+    if (!encoded.success) throw new ValidationError(op.id, validationIssues('query', encoded.error.issues));
     search = queryString(encoded.data);
   }
   let body: string | undefined;
@@ -499,6 +458,7 @@ export async function execute<T>(
   }
   const request = prepare(state, op, plan, input, options, timeout);
   const { log } = state;
+  const client = (state.ky.instance ??= ky.create({ retry: 0, throwHttpErrors: false, timeout: state.timeout }));
 
   for (let retry = 0; ; retry++) {
     let failure: CommFlowError;
@@ -506,11 +466,11 @@ export async function execute<T>(
     try {
       if (log.enabled('debug'))
         log.log('debug', `${op.id}: ${op.method} ${request.path}${retry ? ` (retry ${retry})` : ''}`);
-      const response = await abortable(send(state, request), signal);
+      const response = await abortable(send(client, request), signal);
       const text = await abortable(readText(response, timeout - (Date.now() - started)), signal);
       if (log.enabled('debug')) log.log('debug', `${op.id}: ${response.status} in ${Date.now() - started} ms`);
       if (response.ok) {
-        if (signal) signals.set(response, signal);
+        if (signal) rememberSignal(response, signal);
         return unwrap<T>(op, response, text);
       }
       failure = errorFromResponse(response, text);

@@ -1,8 +1,8 @@
-import type { OperationBody } from '@commflow/contract';
+import type { AiAgent, AiAgentReply } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { OperationResult } from '../core/types.js';
+import type { AiAgentChatParams } from '../params.js';
 
 /**
  * `client.ai.agents`: the tenant's AI agents.
@@ -23,7 +23,7 @@ export class AiAgents extends APIResource {
    * const agents = await client.ai.agents.list();
    * ```
    */
-  list(options?: RequestOptions): APIPromise<OperationResult<'ai.agents.list'>> {
+  list(options?: RequestOptions): APIPromise<AiAgent[]> {
     return this._client.request('ai.agents.list', {}, options);
   }
 
@@ -37,7 +37,7 @@ export class AiAgents extends APIResource {
    * const agent = await client.ai.agents.get(agentId);
    * ```
    */
-  get(id: string, options?: RequestOptions): APIPromise<OperationResult<'ai.agents.get'>> {
+  get(id: string, options?: RequestOptions): APIPromise<AiAgent> {
     return this._client.request('ai.agents.get', { path: { id } }, options);
   }
 
@@ -52,11 +52,7 @@ export class AiAgents extends APIResource {
    * console.log(reply.content);
    * ```
    */
-  chat(
-    id: string,
-    body: OperationBody<'ai.agents.chat'>,
-    options?: RequestOptions,
-  ): APIPromise<OperationResult<'ai.agents.chat'>> {
+  chat(id: string, body: AiAgentChatParams, options?: RequestOptions): APIPromise<AiAgentReply> {
     return this._client.request('ai.agents.chat', { path: { id }, body }, options);
   }
 }

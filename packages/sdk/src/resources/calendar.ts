@@ -1,9 +1,9 @@
-import type { OperationBody } from '@commflow/contract';
+import type { CalendarEvent } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ListItem, ListParams, OperationResult } from '../core/types.js';
+import type { CalendarEventCreateParams, CalendarListParams } from '../params.js';
 
 /**
  * `client.calendar`: the acting user's calendar events.
@@ -25,7 +25,7 @@ export class Calendar extends APIResource {
    * for await (const event of client.calendar.list({ startDate: '2026-11-23' })) console.log(event.title);
    * ```
    */
-  list(params: ListParams<'calendar.list'> = {}, options?: RequestOptions): PagePromise<ListItem<'calendar.list'>> {
+  list(params: CalendarListParams = {}, options?: RequestOptions): PagePromise<CalendarEvent> {
     return this._client.paginate('calendar.list', { query: params }, options);
   }
 
@@ -39,10 +39,7 @@ export class Calendar extends APIResource {
    * const event = await client.calendar.create({ title: 'Standup', startTime: '2026-11-23T09:00:00Z', endTime: '2026-11-23T09:15:00Z' });
    * ```
    */
-  create(
-    body: OperationBody<'calendar.create'>,
-    options?: RequestOptions,
-  ): APIPromise<OperationResult<'calendar.create'>> {
+  create(body: CalendarEventCreateParams, options?: RequestOptions): APIPromise<CalendarEvent> {
     return this._client.request('calendar.create', { body }, options);
   }
 }

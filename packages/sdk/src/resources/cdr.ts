@@ -1,7 +1,8 @@
+import type { CallDetailRecord } from '@commflow/contract';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ListItem, ListParams } from '../core/types.js';
+import type { CdrListParams } from '../params.js';
 
 /**
  * `client.cdr`: call detail records.
@@ -22,7 +23,7 @@ export class Cdr extends APIResource {
    * for await (const record of client.cdr.list()) console.log(record.disposition, record.durationSeconds);
    * ```
    */
-  list(params: ListParams<'cdr.list'> = {}, options?: RequestOptions): PagePromise<ListItem<'cdr.list'>> {
+  list(params: CdrListParams = {}, options?: RequestOptions): PagePromise<CallDetailRecord> {
     return this._client.paginate('cdr.list', { query: params }, options);
   }
 }

@@ -1,9 +1,14 @@
-import type { OperationBody } from '@commflow/contract';
+import type { ChatConversation, ChatMessage, DirectConversation } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ListItem, ListParams, OperationResult } from '../core/types.js';
+import type {
+  ChatConversationCreateParams,
+  ChatConversationListParams,
+  ChatMessageListParams,
+  ChatMessageSendParams,
+} from '../params.js';
 
 /**
  * `client.chat.conversations`: the acting user's team chat rooms.
@@ -24,10 +29,7 @@ export class ChatConversations extends APIResource {
    * for await (const room of client.withUser('ann@example.com').chat.conversations.list()) console.log(room.participants);
    * ```
    */
-  list(
-    params: ListParams<'chat.conversations'> = {},
-    options?: RequestOptions,
-  ): PagePromise<ListItem<'chat.conversations'>> {
+  list(params: ChatConversationListParams = {}, options?: RequestOptions): PagePromise<ChatConversation> {
     return this._client.paginate('chat.conversations', { query: params }, options);
   }
 
@@ -42,10 +44,7 @@ export class ChatConversations extends APIResource {
    * const { id, isNew } = await client.chat.conversations.create({ participantEmail: 'bob@example.com', message: 'Lunch?' });
    * ```
    */
-  create(
-    body: OperationBody<'chat.conversations.create'>,
-    options?: RequestOptions,
-  ): APIPromise<OperationResult<'chat.conversations.create'>> {
+  create(body: ChatConversationCreateParams, options?: RequestOptions): APIPromise<DirectConversation> {
     return this._client.request('chat.conversations.create', { body }, options);
   }
 }
@@ -69,10 +68,7 @@ export class ChatMessages extends APIResource {
    * for await (const message of client.chat.messages.list({ conversationId })) console.log(message.content);
    * ```
    */
-  list(
-    params: ListParams<'chat.messages.list'>,
-    options?: RequestOptions,
-  ): PagePromise<ListItem<'chat.messages.list'>> {
+  list(params: ChatMessageListParams, options?: RequestOptions): PagePromise<ChatMessage> {
     return this._client.paginate('chat.messages.list', { query: params }, options);
   }
 
@@ -86,10 +82,7 @@ export class ChatMessages extends APIResource {
    * const message = await client.chat.messages.send({ conversationId, content: 'Done' });
    * ```
    */
-  send(
-    body: OperationBody<'chat.messages.send'>,
-    options?: RequestOptions,
-  ): APIPromise<OperationResult<'chat.messages.send'>> {
+  send(body: ChatMessageSendParams, options?: RequestOptions): APIPromise<ChatMessage> {
     return this._client.request('chat.messages.send', { body }, options);
   }
 }

@@ -1,9 +1,9 @@
-import type { OperationBody } from '@commflow/contract';
+import type { Contact } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ListItem, ListParams, OperationResult } from '../core/types.js';
+import type { ContactCreateParams, ContactListParams } from '../params.js';
 
 /**
  * `client.contacts`: the tenant's CRM contacts.
@@ -24,7 +24,7 @@ export class Contacts extends APIResource {
    * for await (const contact of client.contacts.list({ search: 'ann' })) console.log(contact.id);
    * ```
    */
-  list(params: ListParams<'contacts.list'> = {}, options?: RequestOptions): PagePromise<ListItem<'contacts.list'>> {
+  list(params: ContactListParams = {}, options?: RequestOptions): PagePromise<Contact> {
     return this._client.paginate('contacts.list', { query: params }, options);
   }
 
@@ -38,10 +38,7 @@ export class Contacts extends APIResource {
    * const contact = await client.contacts.create({ firstName: 'Ann', lastName: 'Lee' }, { userEmail: 'bob@example.com' });
    * ```
    */
-  create(
-    body: OperationBody<'contacts.create'>,
-    options?: RequestOptions,
-  ): APIPromise<OperationResult<'contacts.create'>> {
+  create(body: ContactCreateParams, options?: RequestOptions): APIPromise<Contact> {
     return this._client.request('contacts.create', { body }, options);
   }
 }

@@ -1,7 +1,8 @@
+import type { Fax } from '@commflow/contract';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ListItem, ListParams } from '../core/types.js';
+import type { FaxListParams } from '../params.js';
 
 /**
  * `client.fax`: fax listings.
@@ -22,7 +23,7 @@ export class FaxResource extends APIResource {
    * for await (const fax of client.fax.list({ type: 'queue' })) console.log(fax.status);
    * ```
    */
-  list(params: ListParams<'fax.list'> = {}, options?: RequestOptions): PagePromise<ListItem<'fax.list'>> {
+  list(params: FaxListParams = {}, options?: RequestOptions): PagePromise<Fax> {
     return this._client.paginate('fax.list', { query: params }, options);
   }
 }

@@ -1,7 +1,8 @@
+import type { FileItem } from '@commflow/contract';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ListItem, ListParams } from '../core/types.js';
+import type { FileListParams } from '../params.js';
 
 /**
  * `client.files`: the tenant's files.
@@ -22,7 +23,7 @@ export class Files extends APIResource {
    * for await (const file of client.files.list({ limit: 100 })) console.log(file.name, file.size);
    * ```
    */
-  list(params: ListParams<'files.list'> = {}, options?: RequestOptions): PagePromise<ListItem<'files.list'>> {
+  list(params: FileListParams = {}, options?: RequestOptions): PagePromise<FileItem> {
     return this._client.paginate('files.list', { query: params }, options);
   }
 }

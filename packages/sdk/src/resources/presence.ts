@@ -1,8 +1,8 @@
-import type { OperationBody } from '@commflow/contract';
+import type { Presence } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { OperationResult } from '../core/types.js';
+import type { PresenceUpdateParams } from '../params.js';
 
 /**
  * `client.presence`: who is available.
@@ -23,7 +23,7 @@ export class PresenceResource extends APIResource {
    * const busy = (await client.presence.list()).filter((p) => p.status === 'busy');
    * ```
    */
-  list(options?: RequestOptions): APIPromise<OperationResult<'presence.list'>> {
+  list(options?: RequestOptions): APIPromise<Presence[]> {
     return this._client.request('presence.list', {}, options);
   }
 
@@ -37,10 +37,7 @@ export class PresenceResource extends APIResource {
    * await client.withUser('ann@example.com').presence.update({ status: 'dnd', message: 'In a meeting' });
    * ```
    */
-  update(
-    body: OperationBody<'presence.update'>,
-    options?: RequestOptions,
-  ): APIPromise<OperationResult<'presence.update'>> {
+  update(body: PresenceUpdateParams, options?: RequestOptions): APIPromise<Presence> {
     return this._client.request('presence.update', { body }, options);
   }
 }

@@ -1,8 +1,8 @@
-import type { OperationBody } from '@commflow/contract';
+import type { PricingQuote } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { OperationResult } from '../core/types.js';
+import type { PricingQuoteParams } from '../params.js';
 
 /**
  * `client.pricing`: subscription quotes.
@@ -24,7 +24,7 @@ export class Pricing extends APIResource {
    * const { total, currency } = await client.pricing.quote({ planId, seatCount: 5, didCount: 1, billingTerm: 'MONTHLY' });
    * ```
    */
-  quote(body: OperationBody<'pricing.quote'>, options?: RequestOptions): APIPromise<OperationResult<'pricing.quote'>> {
+  quote(body: PricingQuoteParams, options?: RequestOptions): APIPromise<PricingQuote> {
     return this._client.request('pricing.quote', { body }, options);
   }
 }

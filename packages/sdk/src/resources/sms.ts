@@ -1,9 +1,9 @@
-import type { OperationBody } from '@commflow/contract';
+import type { SmsConversation, SmsMessage } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ListItem, ListParams, OperationResult } from '../core/types.js';
+import type { SmsConversationListParams, SmsMessageListParams, SmsSendParams } from '../params.js';
 
 /**
  * `client.sms.conversations`: the SMS conversations the acting user can access.
@@ -25,10 +25,7 @@ export class SmsConversations extends APIResource {
    * for await (const c of client.sms.conversations.list()) console.log(c.peerNumber);
    * ```
    */
-  list(
-    params: ListParams<'sms.conversations'> = {},
-    options?: RequestOptions,
-  ): PagePromise<ListItem<'sms.conversations'>> {
+  list(params: SmsConversationListParams = {}, options?: RequestOptions): PagePromise<SmsConversation> {
     return this._client.paginate('sms.conversations', { query: params }, options);
   }
 }
@@ -52,11 +49,7 @@ export class SmsMessages extends APIResource {
    * for await (const message of client.sms.messages.list(conversationId)) console.log(message.direction, message.body);
    * ```
    */
-  list(
-    conversationId: string,
-    params: ListParams<'sms.messages.list'> = {},
-    options?: RequestOptions,
-  ): PagePromise<ListItem<'sms.messages.list'>> {
+  list(conversationId: string, params: SmsMessageListParams = {}, options?: RequestOptions): PagePromise<SmsMessage> {
     return this._client.paginate('sms.messages.list', { path: { id: conversationId }, query: params }, options);
   }
 }
@@ -87,11 +80,7 @@ export class Sms extends APIResource {
    * if (message.status === 'FAILED') console.warn(message.failureReason);
    * ```
    */
-  send(
-    conversationId: string,
-    body: OperationBody<'sms.send'>,
-    options?: RequestOptions,
-  ): APIPromise<OperationResult<'sms.send'>> {
+  send(conversationId: string, body: SmsSendParams, options?: RequestOptions): APIPromise<SmsMessage> {
     return this._client.request('sms.send', { path: { id: conversationId }, body }, options);
   }
 }

@@ -1,7 +1,8 @@
+import type { User } from '@commflow/contract';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { ListItem, ListParams } from '../core/types.js';
+import type { UserListParams } from '../params.js';
 
 /**
  * `client.users`: the users of the tenant.
@@ -22,7 +23,7 @@ export class Users extends APIResource {
    * const page = await client.users.list({ search: '1001', limit: 20 });
    * ```
    */
-  list(params: ListParams<'users.list'> = {}, options?: RequestOptions): PagePromise<ListItem<'users.list'>> {
+  list(params: UserListParams = {}, options?: RequestOptions): PagePromise<User> {
     return this._client.paginate('users.list', { query: params }, options);
   }
 }

@@ -1,8 +1,8 @@
-import type { OperationBody } from '@commflow/contract';
+import type { Click2DialResult } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/request.js';
 import { APIResource } from '../core/resource.js';
-import type { OperationResult } from '../core/types.js';
+import type { Click2DialParams } from '../params.js';
 
 /**
  * `client.voice`: click-to-dial calls.
@@ -26,10 +26,7 @@ export class Voice extends APIResource {
    * call.status; // 'initiated'
    * ```
    */
-  click2dial(
-    body: OperationBody<'voice.click2dial'>,
-    options?: RequestOptions,
-  ): APIPromise<OperationResult<'voice.click2dial'>> {
+  click2dial(body: Click2DialParams, options?: RequestOptions): APIPromise<Click2DialResult> {
     return this._client.request('voice.click2dial', { body }, options);
   }
 }

@@ -1,12 +1,16 @@
 import { APIResource } from '../core/resource.js';
-import {
-  signWebhook,
-  verifyWebhook,
-  type SignWebhookOptions,
-  type VerifiedWebhookEvent,
-  type VerifyWebhookOptions,
-  type WebhookSignatureHeaders,
+import type {
+  SignWebhookOptions,
+  VerifiedWebhookEvent,
+  VerifyWebhookOptions,
+  WebhookSignatureHeaders,
 } from '../webhooks.js';
+
+/**
+ * The signing code, loaded when a client first verifies or signs: an app that imports
+ * `{ CommFlow }` and never touches webhooks does not bundle or load it.
+ */
+const webhooks = () => import('../webhooks.js');
 
 /**
  * `client.webhooks`: the functions of `@commflow/sdk/webhooks`, reachable from a client.
@@ -26,7 +30,7 @@ export class Webhooks extends APIResource {
    * ```
    */
   verify(options: VerifyWebhookOptions): Promise<VerifiedWebhookEvent> {
-    return verifyWebhook(options);
+    return webhooks().then((module) => module.verifyWebhook(options));
   }
 
   /**
@@ -38,6 +42,6 @@ export class Webhooks extends APIResource {
    * ```
    */
   sign(options: SignWebhookOptions): Promise<WebhookSignatureHeaders> {
-    return signWebhook(options);
+    return webhooks().then((module) => module.signWebhook(options));
   }
 }

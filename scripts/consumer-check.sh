@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# The packages as an app developer installs them: the packed tarballs of the contract, the SDK
+# and the mock server, installed with npm into a plain project in a temporary directory outside
+# the workspace (no pnpm, no workspace links, no "source" condition), then used by
+#   - an ESM consumer and a CommonJS consumer (require() of the ESM build, Node >= 22.12),
+#     each calling the mock in-process through the SDK, on the pinned Node and on Node 22.12;
+#   - TypeScript consumers compiled with `module: nodenext` (an .mts and a .cts file) and with
+#     `moduleResolution: bundler` (tsc --noEmit, strict, library types checked).
+# Run after `pnpm run build`. npm fetches ky, zod and the mock's dependencies from the registry.
+set -euo pipefail
+
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d "${TMPDIR:-/tmp}/commflow-consumer-XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+oldest_node="22.12.0"
+
+step() { printf '\n\033[1m== consumer check: %s\033[0m\n' "$*"; }
+
+step "pack"
+for pkg in contract sdk mock-server; do
+  (cd "$repo/packages/$pkg" && npx -y pnpm@10 pack --pack-destination "$work" >/dev/null)
+done
+contract="$(cd "$work" && ls commflow-contract-*.tgz)"
+sdk="$(cd "$work" && ls commflow-sdk-*.tgz)"
+mock="$(cd "$work" && ls commflow-mock-server-*.tgz)"
+ls "$work"
+
+step "npm install into a plain project"
+mkdir "$work/app"
+cd "$work/app"
+# The override makes the SDK's and the mock's dependency on the contract use the packed one
+# rather than the registry's.
+cat >package.json <<JSON
+{
+  "name": "commflow-consumer",
+  "private": true,
+  "version": "1.0.0",
+  "dependencies": {
+    "@commflow/contract": "file:../$contract",
+    "@commflow/sdk": "file:../$sdk",
+    "@commflow/mock-server": "file:../$mock"
+  },
+  "overrides": { "@commflow/contract": "file:../$contract" }
+}
+JSON
+npm install --no-audit --no-fund --ignore-scripts --loglevel=error
+# TypeScript from the workspace: the consumer project stays free of it, and no second download.
+tsc="$repo/node_modules/typescript/bin/tsc"
+
+# What every consumer does: calls through the SDK to the mock in-process, a typed error, a
+# validation message, a list walk, and a webhook verified with the subpath export.
+body='
+const mock = createMock("demo");
+const client = new CommFlow({ apiKey: DEMO_KEYS.sandbox, tenantId: DEMO_TENANTS.sandbox, baseUrl: "http://commflow.mock", fetch: mock.fetch });
+const ann = client.withUser("ann.lee@acme.test");
+const contact = await ann.contacts.create({ firstName: "Packed", phoneMobile: "+14155550142" });
+let walked = 0;
+for await (const c of client.contacts.list({ limit: 2 })) walked += c.id ? 1 : 0;
+let notFound = "";
+try { await client.ai.agents.get("3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31"); } catch (err) { notFound = err instanceof NotFoundError ? String(err.code) : String(err); }
+let invalid = "";
+try { await ann.contacts.create({ firstName: "Ann", phoneMobile: "555" }); } catch (err) { invalid = err instanceof ValidationError ? err.message : String(err); }
+const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+const payload = JSON.stringify({ id: crypto.randomUUID(), type: "contact.changed", timestamp: new Date().toISOString(), tenantId: DEMO_TENANTS.sandbox, data: { change: "created", contact } });
+const event = await verifyWebhook({ payload, headers: await signWebhook({ payload, secret }), secret });
+const report = { created: contact.firstName, walked: walked > 0, notFound, invalid, event: event.type };
+const expected = { created: "Packed", walked: true, notFound: "NOT_FOUND", invalid: "Invalid arguments for contacts.create: body.phoneMobile: Invalid E.164 number", event: "contact.changed" };
+if (JSON.stringify(report) !== JSON.stringify(expected)) throw new Error("unexpected: " + JSON.stringify(report));
+console.log("ok", JSON.stringify(report));
+'
+
+cat >esm.mjs <<JS
+import { CommFlow, NotFoundError, ValidationError } from '@commflow/sdk';
+import { signWebhook, verifyWebhook } from '@commflow/sdk/webhooks';
+import { createMock, DEMO_KEYS, DEMO_TENANTS } from '@commflow/mock-server';
+$body
+JS
+
+cat >cjs.cjs <<JS
+const { CommFlow, NotFoundError, ValidationError } = require('@commflow/sdk');
+const { signWebhook, verifyWebhook } = require('@commflow/sdk/webhooks');
+const { createMock, DEMO_KEYS, DEMO_TENANTS } = require('@commflow/mock-server');
+(async () => {
+$body
+})().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
+JS
+
+for runtime in "pinned node" "node@$oldest_node"; do
+  if [ "$runtime" = "pinned node" ]; then run=(node); else run=(npx -y -p "node@$oldest_node" -- node); fi
+  step "ESM consumer on $("${run[@]}" --version)"
+  "${run[@]}" esm.mjs
+  step "CommonJS consumer (require) on $("${run[@]}" --version)"
+  "${run[@]}" cjs.cjs
+done
+
+# The TypeScript consumers: the same calls, typed, with names the SDK exports.
+ts_calls='
+const client = new CommFlow({ apiKey: "cf_test_0123456789abcdefghijklmn", tenantId: "3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31", baseUrl: "http://commflow.mock" });
+const params: ContactCreateParams = { firstName: "Ann", phoneMobile: "+14155550100" };
+export async function tour(): Promise<string> {
+  const contact: Contact = await client.withUser("ann@example.com").contacts.create(params);
+  const page = await client.contacts.list({ limit: 10 });
+  const ids: string[] = page.items.map((c: Contact) => c.id);
+  try {
+    await client.voice.click2dial({ destination: "1001" });
+  } catch (err) {
+    if (err instanceof APIError && err.hasCode("NO_EXTENSION")) return "no extension";
+  }
+  const event = await verifyWebhook({ payload: "{}", headers: {}, secret: "whsec_x" });
+  return `${contact.id} ${ids.length} ${event.type}`;
+}
+'
+# tsconfig <dir> <module> <moduleResolution> <include glob>…: strict, library types checked.
+tsconfig() {
+  local dir="$1" module="$2" resolution="$3"
+  shift 3
+  local include
+  include="$(printf '"%s",' "$@")"
+  mkdir -p "$dir"
+  cat >"$dir/tsconfig.json" <<JSON
+{
+  "compilerOptions": {
+    "module": "$module",
+    "moduleResolution": "$resolution",
+    "target": "es2023",
+    "lib": ["es2023", "dom"],
+    "types": [],
+    "strict": true,
+    "noEmit": true,
+    "skipLibCheck": false
+  },
+  "include": [${include%,}]
+}
+JSON
+}
+tsconfig ts-nodenext nodenext nodenext '*.mts' '*.cts'
+tsconfig ts-bundler esnext bundler '*.ts'
+ts_source="import { APIError, CommFlow, type Contact, type ContactCreateParams } from '@commflow/sdk';
+import { verifyWebhook } from '@commflow/sdk/webhooks';
+$ts_calls"
+for file in ts-nodenext/esm.mts ts-nodenext/cjs.cts ts-bundler/app.ts; do printf '%s\n' "$ts_source" >"$file"; done
+
+step "TypeScript consumer, module nodenext (ESM .mts and CommonJS .cts)"
+node "$tsc" -p ts-nodenext/tsconfig.json
+step "TypeScript consumer, moduleResolution bundler"
+node "$tsc" -p ts-bundler/tsconfig.json
+step "consumer check passed"
