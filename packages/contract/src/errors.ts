@@ -15,7 +15,10 @@ export const ERROR_CATALOGUE = {
       'A header, path, query or body value is missing or invalid, or the body has an unknown field. `details` is an array of `{ path, message }`.',
   },
   INVALID_JSON: { status: 400, meaning: 'The body is not JSON.' },
-  INVALID_CURSOR: { status: 400, meaning: 'The cursor is malformed, or was issued for other filters.' },
+  INVALID_CURSOR: {
+    status: 400,
+    meaning: 'The cursor is malformed, or was issued for another list, tenant, acting user or filters.',
+  },
   UNAUTHENTICATED: { status: 401, meaning: 'The API key is missing, malformed, unknown or revoked.' },
   TENANT_ACCESS_DENIED: { status: 403, meaning: 'The key may not access the tenant named by X-Tenant-Id.' },
   PERMISSION_DENIED: { status: 403, meaning: "The key lacks the operation's permission." },

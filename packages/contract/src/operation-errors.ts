@@ -65,7 +65,7 @@ export function operationErrors(op: OperationDefinition): OperationError[] {
   if (op.pathParams !== undefined) add('VALIDATION_ERROR', 'A path parameter is not a UUID.');
   if (op.query !== undefined) add('VALIDATION_ERROR', 'A query parameter is invalid or unknown.');
   if (op.pagination === 'cursor') {
-    add('INVALID_CURSOR', '`cursor` is malformed, or was issued for another list, tenant or filters.');
+    add('INVALID_CURSOR', '`cursor` is malformed, or was issued for another list, tenant, acting user or filters.');
   }
   if (op.body !== undefined) {
     add('VALIDATION_ERROR', 'A body field is missing or invalid, or the body has an unknown field.');
