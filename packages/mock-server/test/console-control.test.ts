@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type RunningMockServer } from '../src/adapters/node.js';
 import { consoleBanner } from '../src/console/banner.js';
 import { hostnameOf, isLoopback } from '../src/control/gate.js';
-import { DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
+import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 
 const apiHeaders = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox };
 const json = { 'content-type': 'application/json' };
@@ -127,6 +127,49 @@ describe('console control routes over HTTP', () => {
     const webhooks = (await control(running.url, 'GET', '/webhooks')).json.data.webhooks;
     expect(webhooks.map((webhook: { id: string }) => webhook.id)).toContain(subscription.json.data.id);
     await control(running.url, 'PUT', '/scenario', 'demo');
+  });
+
+  it('exports calendar events, presence and SMS conversations opened at run time', async () => {
+    const mock = createMock('demo', { clock: { frozen: true, start: Date.parse('2026-11-23T09:00:00.000Z') } });
+    const ann = { ...apiHeaders, ...json, 'X-User-Email': 'ann.lee@acme.test' };
+    const created = await mock.fetch('/api/v1/calendar', {
+      method: 'POST',
+      headers: ann,
+      body: JSON.stringify({
+        title: 'Exported review',
+        startTime: '2026-12-01T10:00:00Z',
+        endTime: '2026-12-01T11:00:00Z',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const presence = await mock.fetch('/api/v1/presence', {
+      method: 'PUT',
+      headers: ann,
+      body: JSON.stringify({ status: 'dnd', message: 'In the exported world' }),
+    });
+    expect(presence.status).toBe(200);
+    mock.receiveSms({ tenantId: DEMO_TENANTS.sandbox, to: '+14155550100', from: '+14155550177', body: 'New peer' });
+
+    const copy = createMock(mock.exportScenario(), {
+      clock: { frozen: true, start: Date.parse('2026-11-23T09:00:00.000Z') },
+    });
+    const list = async (path: string) =>
+      (await (await copy.fetch(path, { headers: ann })).json()) as { data: Record<string, unknown[]> };
+    const events = (await list('/api/v1/calendar')).data.events as { title: string; startTime: string }[];
+    expect(events).toContainEqual(
+      expect.objectContaining({ title: 'Exported review', startTime: '2026-12-01T10:00:00.000Z' }),
+    );
+    const everyone = (await list('/api/v1/presence')).data.presence as {
+      email: string;
+      status: string;
+      message: string;
+    }[];
+    expect(everyone.find((entry) => entry.email === 'ann.lee@acme.test')).toMatchObject({
+      status: 'dnd',
+      message: 'In the exported world',
+    });
+    const conversations = (await list('/api/v1/sms/conversations?search=4155550177')).data.conversations;
+    expect(conversations).toHaveLength(1);
   });
 
   it('streams the journal as server-sent events: what is kept, then each request as it arrives', async () => {

@@ -16,8 +16,10 @@ export interface ExportSources {
 
 /**
  * The current world as a scenario file: load it and the mock starts where it is now. Contacts,
- * webhook subscriptions (endpoint ones, with their secrets) and key revocations follow the live
- * state; other records are the loaded scenario's. Keys created at run time are not written: the
+ * calendar events, presence, SMS conversations (inbound messages open new ones), webhook
+ * subscriptions (endpoint ones, with their secrets) and key revocations follow the live state;
+ * other records are the loaded scenario's, since a scenario file has no field for messages, chats
+ * or calls. Keys created at run time are not written: the
  * mock keeps only their hash, so there is no secret to write.
  */
 export function exportScenario(sources: ExportSources): ScenarioInput {
@@ -51,7 +53,28 @@ export function exportScenario(sources: ExportSources): ScenarioInput {
           secret,
           enabled,
         }));
-      return { ...tenant, contacts, webhooks };
+      if (state === undefined) return { ...tenant, contacts, webhooks };
+      const users = tenant.users.map((user) => {
+        const presence = state.users.get(user.id)?.presence;
+        return presence === undefined
+          ? user
+          : { ...user, presence: { status: presence.status, message: presence.message } };
+      });
+      const smsConversations = [...state.smsConversations.values()].map((conversation) => ({
+        id: conversation.id,
+        smsNumber: conversation.smsNumber,
+        peerNumber: conversation.peerNumber,
+        ...(conversation.peerName === null ? {} : { peerName: conversation.peerName }),
+        ...(conversation.assigneeEmail === null ? {} : { assigneeEmail: conversation.assigneeEmail }),
+      }));
+      const calendarEvents = [...state.calendarIndex.values()].map((event) => ({
+        id: event.id,
+        ownerEmail: event.ownerEmail,
+        title: event.title,
+        startTime: new Date(event.startTime).toISOString(),
+        endTime: new Date(event.endTime).toISOString(),
+      }));
+      return { ...tenant, users, contacts, smsConversations, calendarEvents, webhooks };
     }),
     apiKeys: scenario.apiKeys.map((key) => ({
       ...key,
