@@ -21,7 +21,9 @@ const chatConversationShape = {
  * const room: ChatConversation = { id, participants: ['ann@example.com', 'bob@example.com'], lastMessageAt, createdAt };
  * ```
  */
-export const ChatConversation = /* @__PURE__ */ z.object(chatConversationShape).check(z.meta({ id: 'ChatConversation' }));
+export const ChatConversation = /* @__PURE__ */ z
+  .object(chatConversationShape)
+  .check(z.meta({ id: 'ChatConversation' }));
 /**
  * The shape of {@link ChatConversation}, inferred from the schema.
  *
