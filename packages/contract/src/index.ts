@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './event-types.js';
 export * from './headers.js';
 export * from './operation-errors.js';
+export * from './operation-requests.js';
 export * from './operations.js';
 export * from './openapi.js';
 export * from './paths.js';

@@ -1,5 +1,6 @@
-import type { OperationDefinition, OperationId } from './operations.js';
-import { takesIdempotencyKey } from './operations.js';
+import type { OperationRequest } from './operation-requests.js';
+import type { OperationId } from './operations.js';
+import { takesIdempotencyKey } from './operation-requests.js';
 
 /**
  * The operations that change nothing on the service even though they are not `GET`: a pure
@@ -23,6 +24,6 @@ export const PURE_OPERATION_IDS: ReadonlySet<OperationId> = new Set<OperationId>
  * isSafeToRetry(operations['voice.click2dial']); // true: it takes an Idempotency-Key
  * ```
  */
-export function isSafeToRetry(op: OperationDefinition): boolean {
+export function isSafeToRetry(op: OperationRequest): boolean {
   return op.method === 'GET' || takesIdempotencyKey(op) || PURE_OPERATION_IDS.has(op.id as OperationId);
 }

@@ -234,7 +234,7 @@ const sdkImport = imports.find((row) => row.name === '@commflow/sdk')!.ms;
 
 const section = `## SDK
 
-Measured on ${new Date().toISOString().slice(0, 10)} with \`pnpm --filter @commflow/sdk run bench\`
+Measured on ${new Date().toISOString().slice(0, 10)} with \`npx -y pnpm@10 --filter @commflow/sdk run bench\`
 (\`packages/sdk/bench/sdk.bench.ts\`) on ${machine}. A shared machine: read the ratios, not the
 absolute times.
 
@@ -278,8 +278,8 @@ ${imports.map((row) => `| ${row.name} | ${row.ms.toFixed(0)} ms |`).join('\n')}
 Target: importing the SDK costs at most 100 ms (moonshot 50): **${sdkImport.toFixed(0)} ms**. The SDK
 loads, at import, only what a client needs before its first call: its own code, zod and the
 contract's primitives (to check the key, tenant and email at construction) and header names. The
-first call of any client loads the request core, the operation registry with every schema of the
-contract, and ky (\`core/engine.ts\`); ky builds a \`Request\` when it loads, which makes Node load
+first call of any client loads the request core, the request half of the operation registry
+(the contract's request schemas) and ky (\`core/engine.ts\`); ky builds a \`Request\` when it loads, which makes Node load
 its whole \`fetch\` implementation. Webhook signing loads when a client first verifies or signs.
 Most of what is left is zod itself: \`zod/mini\` loads all of zod's locales as separate modules,
 which no importer of zod can avoid, so the moonshot is out of reach while the contract is zod.
@@ -304,15 +304,30 @@ untimed walk).
 ${sizeTable}
 
 \`{ CommFlow }\` loads in three parts. At import: the client, the resources, the errors and
-pagination, zod's core and the contract's primitives. On the first call: the request core, the
-operation registry with the contract's schemas, zod's English messages and ky. When a client
-first verifies or signs a webhook: the signing code (about 2 kB). An app that never touches
-webhooks never loads it; size-limit counts it all the same, since Rolldown emits it as a chunk.
-What an app loads to make calls misses the 25 kB target: zod's core and English messages (about
-11 kB: the contract validates every call; classic zod put the entry at 45 kB), ky (about 9 kB),
-the contract's registry and schemas (about 5 kB) and the SDK (about 5 kB), plus about 1.5 kB
-because the parts are compressed separately. The guards sit just above today's sizes so that
+pagination, zod's core and the contract's primitives. On the first call (\`dist/engine.js\`): the
+request core, the request half of the operation registry (\`operationRequests\`: ids, methods,
+paths, header codes and the query, path and body schemas), zod's English messages and ky. The
+response schemas, summaries, gating and error lists stay out: the SDK never parses a response,
+and the registry spreads each request half into its full entry, so nothing is written twice.
+When a client first verifies or signs a webhook: the signing code (about 1.8 kB). No call loads
+it, so the first row counts the chunks a call loads (\`index\` and \`engine\`) and the second adds
+the signing chunk.
+What an app loads to make calls still misses the 25 kB target, by 2.5 kB (each part measured
+alone, so the sum is rough): zod's core (about 7 kB: the contract validates every call; classic
+zod put the entry at 45 kB) and English messages (1.1 kB), ky (about 9 kB on its own, though the
+SDK uses it with \`retry: 0\` and \`throwHttpErrors: false\`), the SDK (about 8 kB) and the contract's
+request registry and schemas (about 3.5 kB), plus about
+1 kB because the parts are compressed separately. The guards sit just above today's sizes so that
 growth fails CI. \`@commflow/sdk/webhooks\` loads no zod and no ky.
+
+Before and after splitting the registry (2026-11-23): 31.12 kB with every chunk (16.2 kB on the
+first call), now 27.48 kB for what a call loads (14.4 kB on the first call: 1.2 kB from loading
+only the request half of the registry, 0.6 kB from marking the response schemas pure, 1.8 kB
+from counting the signing chunk apart) and 29.29 kB with signing.
+Tried and dropped: a compact English error map in place of zod's \`en\` locale (which costs
+1.1 kB): reaching zod's type helpers through the \`z.core.util\` namespace pulls all of zod's
+utilities in (+2.2 kB), and rewriting those helpers would copy zod's messages; the gain left
+would be under 0.5 kB.
 `;
 
 const start = current.indexOf('## SDK');

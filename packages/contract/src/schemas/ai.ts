@@ -9,7 +9,7 @@ import { Id, Timestamp } from './primitives.js';
  * const agent: AiAgent = { id, name: 'Receptionist', description: null, createdAt };
  * ```
  */
-export const AiAgent = z
+export const AiAgent = /* @__PURE__ */ z
   .object({ id: Id, name: z.string(), description: z.nullable(z.string()), createdAt: Timestamp })
   .check(z.meta({ id: 'AiAgent' }));
 /**
@@ -83,7 +83,7 @@ export type AiAgentChatBody = z.input<typeof AiAgentChatBody>;
  * console.log(reply.content);
  * ```
  */
-export const AiAgentReply = z
+export const AiAgentReply = /* @__PURE__ */ z
   .object({ role: z.literal('assistant'), content: z.string() })
   .check(z.meta({ id: 'AiAgentReply' }));
 /**

@@ -10,7 +10,7 @@ import { DateOrDateTimeInput, DateTimeInput, Email, Id, Timestamp } from './prim
  * const event: CalendarEvent = { id, title: 'Standup', startTime, endTime, ownerEmail, createdAt };
  * ```
  */
-export const CalendarEvent = z
+export const CalendarEvent = /* @__PURE__ */ z
   .object({
     id: Id,
     title: z.string(),

@@ -21,7 +21,9 @@ const chatConversationShape = {
  * const room: ChatConversation = { id, participants: ['ann@example.com', 'bob@example.com'], lastMessageAt, createdAt };
  * ```
  */
-export const ChatConversation = z.object(chatConversationShape).check(z.meta({ id: 'ChatConversation' }));
+export const ChatConversation = /* @__PURE__ */ z
+  .object(chatConversationShape)
+  .check(z.meta({ id: 'ChatConversation' }));
 /**
  * The shape of {@link ChatConversation}, inferred from the schema.
  *
@@ -40,7 +42,7 @@ export type ChatConversation = z.infer<typeof ChatConversation>;
  * if (room.isNew) console.log('started a new thread');
  * ```
  */
-export const DirectConversation = z
+export const DirectConversation = /* @__PURE__ */ z
   .object({
     ...chatConversationShape,
     isNew: z.boolean().check(
@@ -68,7 +70,7 @@ export type DirectConversation = z.infer<typeof DirectConversation>;
  * const message: ChatMessage = { id, conversationId, senderEmail: 'ann@example.com', content: 'hi', createdAt };
  * ```
  */
-export const ChatMessage = z
+export const ChatMessage = /* @__PURE__ */ z
   .object({ id: Id, conversationId: Id, senderEmail: Email, content: z.string(), createdAt: Timestamp })
   .check(z.meta({ id: 'ChatMessage' }));
 /**

@@ -10,7 +10,7 @@ import { E164, Id, SearchTerm, Timestamp } from './primitives.js';
  * const contact: Contact = { id, firstName: 'Ann', lastName: 'Lee', phoneMobile: '+14155550100', createdAt, updatedAt };
  * ```
  */
-export const Contact = z
+export const Contact = /* @__PURE__ */ z
   .object({
     id: Id,
     firstName: z.string().check(z.minLength(1), z.maxLength(100)),

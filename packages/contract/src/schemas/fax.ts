@@ -52,7 +52,7 @@ export type FaxStatus = z.infer<typeof FaxStatus>;
  * const fax: Fax = { id, type: 'inbox', from: '+14155550123', to: '+14155550100', pages: 3, status: 'received', createdAt };
  * ```
  */
-export const Fax = z
+export const Fax = /* @__PURE__ */ z
   .object({
     id: Id,
     type: openEnum(FaxType),

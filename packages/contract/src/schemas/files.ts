@@ -10,7 +10,7 @@ import { Email, Id, Timestamp } from './primitives.js';
  * const file: FileItem = { id, name: 'contract.pdf', mimeType: 'application/pdf', size: 48213, ownerEmail, createdAt };
  * ```
  */
-export const FileItem = z
+export const FileItem = /* @__PURE__ */ z
   .object({
     id: Id,
     name: z.string().check(z.minLength(1), z.maxLength(255)),

@@ -31,7 +31,7 @@ export type PresenceStatus = z.infer<typeof PresenceStatus>;
  * const p: Presence = { userId, email: 'ann@example.com', status: 'busy', message: 'In a meeting', updatedAt };
  * ```
  */
-export const Presence = z
+export const Presence = /* @__PURE__ */ z
   .object({
     userId: Id,
     email: Email,

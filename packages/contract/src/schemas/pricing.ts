@@ -84,7 +84,7 @@ export type QuoteLineItem = z.infer<typeof QuoteLineItem>;
  * console.log(`${quote.total / 100} ${quote.currency}`);
  * ```
  */
-export const PricingQuote = z
+export const PricingQuote = /* @__PURE__ */ z
   .object({
     planId: Id,
     planName: z.string(),

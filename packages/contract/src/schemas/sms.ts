@@ -11,7 +11,7 @@ import { E164, Email, Id, SearchTerm, Timestamp } from './primitives.js';
  * const c: SmsConversation = { id, smsNumber: '+14155550100', peerNumber: '+14155550199', peerName: null, assigneeEmail: null, lastMessageAt: null };
  * ```
  */
-export const SmsConversation = z
+export const SmsConversation = /* @__PURE__ */ z
   .object({
     id: Id,
     smsNumber: E164,
@@ -58,7 +58,7 @@ export type SmsStatus = z.infer<typeof SmsStatus>;
  * if (message.status === 'FAILED') console.warn(message.failureReason);
  * ```
  */
-export const SmsMessage = z
+export const SmsMessage = /* @__PURE__ */ z
   .object({
     id: Id,
     conversationId: Id,

@@ -10,7 +10,7 @@ import { Email, Extension, Id, SearchTerm, Timestamp } from './primitives.js';
  * const user: User = { id, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', extension: '1001', createdAt };
  * ```
  */
-export const User = z
+export const User = /* @__PURE__ */ z
   .object({
     id: Id,
     email: Email,

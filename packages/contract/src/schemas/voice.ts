@@ -74,7 +74,7 @@ export type Click2DialBody = z.input<typeof Click2DialBody>;
  * const call: Click2DialResult = { callId, status: 'initiated' };
  * ```
  */
-export const Click2DialResult = z
+export const Click2DialResult = /* @__PURE__ */ z
   .object({ callId: Id, status: z.literal('initiated') })
   .check(z.meta({ id: 'Click2DialResult' }));
 /**
@@ -107,7 +107,7 @@ export const CallDisposition = z
  * const cdr: CallDetailRecord = { id, callId, direction: 'outbound', from: '1001', to: '+14155550100', userEmail, startedAt, answeredAt: null, endedAt, durationSeconds: 0, disposition: 'no_answer' };
  * ```
  */
-export const CallDetailRecord = z
+export const CallDetailRecord = /* @__PURE__ */ z
   .object({
     id: Id,
     callId: Id,

@@ -8,7 +8,7 @@ import {
   isUserScoped,
   takesIdempotencyKey,
   validationIssues,
-  type OperationDefinition,
+  type OperationRequest,
   type Pagination,
 } from '@commflow/contract';
 import ky, { NetworkError, TimeoutError, type KyInstance, type Options } from 'ky';
@@ -173,7 +173,7 @@ export interface RawResult<T> extends ResponseResult<T> {
  * and the query string an empty query encodes to.
  */
 interface OperationPlan {
-  readonly method: OperationDefinition['method'];
+  readonly method: OperationRequest['method'];
   readonly userScoped: boolean;
   readonly idempotent: boolean;
   readonly safeToRetry: boolean;
@@ -183,10 +183,10 @@ interface OperationPlan {
   readonly emptyQuery: string | undefined;
 }
 
-const plans = new WeakMap<OperationDefinition, OperationPlan>();
+const plans = new WeakMap<OperationRequest, OperationPlan>();
 const PATH_PARAM = /\{(\w+)\}/;
 
-function planOf(op: OperationDefinition): OperationPlan {
+function planOf(op: OperationRequest): OperationPlan {
   let plan = plans.get(op);
   if (plan === undefined) {
     let emptyQuery: string | undefined;
@@ -256,7 +256,7 @@ interface Prepared {
 /** Validates the arguments and builds everything an attempt sends. */
 function prepare(
   state: ClientState,
-  op: OperationDefinition,
+  op: OperationRequest,
   plan: OperationPlan,
   input: CallInput,
   options: RequestOptions,
@@ -427,7 +427,7 @@ function failureOf(error: unknown, timeout: number): CommFlowError {
 
 const MAX_TIMEOUT = 2_147_483_647;
 
-function invalidOption(op: OperationDefinition, name: string, message: string): never {
+function invalidOption(op: OperationRequest, name: string, message: string): never {
   throw new ValidationError(op.id, [{ path: ['options', name], message }]);
 }
 
@@ -438,7 +438,7 @@ function invalidOption(op: OperationDefinition, name: string, message: string): 
  */
 export async function execute<T>(
   state: ClientState,
-  op: OperationDefinition,
+  op: OperationRequest,
   input: CallInput,
   options: RequestOptions = {},
 ): Promise<RawResult<T>> {
@@ -490,7 +490,7 @@ export async function execute<T>(
   }
 }
 
-function unwrap<T>(op: OperationDefinition, response: Response, text: string): RawResult<T> {
+function unwrap<T>(op: OperationRequest, response: Response, text: string): RawResult<T> {
   const json = parseJson(text);
   if (!isRecord(json) || !isRecord(json.data)) {
     throw new APIError({
