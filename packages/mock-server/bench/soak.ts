@@ -28,22 +28,37 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: process.env.SOAK_SECONDS ?? '240' },
-    sample: { type: 'string', default: '10' },
-    workers: { type: 'string', default: '8' },
-    'default-caps': { type: 'boolean', default: false },
-  },
-});
+/** A bad flag is a clear one-line message and exit status 2, never a stack trace. */
+function usage(message: string): never {
+  process.stderr.write(
+    `soak: ${message}\nUsage: npx -y pnpm@10 run soak [--seconds 20..600] [--sample n] [--workers 1..64] [--default-caps]\n`,
+  );
+  process.exit(2);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: process.env.SOAK_SECONDS ?? '240' },
+      sample: { type: 'string', default: '10' },
+      workers: { type: 'string', default: '8' },
+      'default-caps': { type: 'boolean', default: false },
+    },
+  }));
+} catch (error) {
+  usage((error as Error).message);
+}
 const seconds = Number(values.seconds);
 const sampleSeconds = Number(values.sample);
 const workers = Number(values.workers);
-if (!Number.isInteger(seconds) || seconds < 20 || seconds > 600) throw new RangeError('--seconds: 20..600');
+if (!Number.isInteger(seconds) || seconds < 20 || seconds > 600)
+  usage(`--seconds must be an integer from 20 to 600 (got ${values.seconds})`);
 if (!Number.isInteger(sampleSeconds) || sampleSeconds < 1 || sampleSeconds * 4 > seconds) {
-  throw new RangeError('--sample: at least 1, and at most a quarter of --seconds');
+  usage(`--sample must be an integer of at least 1 and at most a quarter of --seconds (got ${values.sample})`);
 }
-if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new RangeError('--workers: 1..64');
+if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+  usage(`--workers must be an integer from 1 to 64 (got ${values.workers})`);
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const write = (text: string) => process.stdout.write(`${text}\n`);
