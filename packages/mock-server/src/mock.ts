@@ -9,7 +9,7 @@ import { applyCallAction, progressCalls, type CallAction } from './domains/voice
 import { toSmsMessage } from './domains/format.js';
 import { EventLog, type EventListener } from './events/index.js';
 import { FaultStore, type FaultInput } from './faults.js';
-import { asGet, withoutBody } from './http/head.js';
+import { answerWithHead } from './http/head.js';
 import { resolveHistoryLimits, type HistoryLimits } from './history/limits.js';
 import { IdempotencyStore } from './idempotency-store.js';
 import { Journal, type JournalEntry } from './journal.js';
@@ -255,10 +255,8 @@ export class CommFlowMock {
    * const response = await mock.handle(new Request('http://mock/api/v1/openapi.json'));
    * ```
    */
-  async handle(request: Request): Promise<Response> {
-    // HEAD is a GET without the body, wherever GET is (the OpenAPI document and /__mock included).
-    if (request.method === 'HEAD') return withoutBody(await this.#route(asGet(request), 'HEAD'));
-    return this.#route(request, request.method);
+  handle(request: Request): Promise<Response> {
+    return answerWithHead(request, (asked, method) => this.#route(asked, method));
   }
 
   /** Sends `/__mock` to the control surface, the rest to the service. */
@@ -280,12 +278,8 @@ export class CommFlowMock {
    * const response = await mock.handleApi(new Request('http://mock/api/v1/openapi.json'));
    * ```
    */
-  async handleApi(request: Request): Promise<Response> {
-    if (request.method === 'HEAD') {
-      const get = asGet(request);
-      return withoutBody(await this.#serve(get, new URL(get.url), 'HEAD'));
-    }
-    return this.#serve(request, new URL(request.url), request.method);
+  handleApi(request: Request): Promise<Response> {
+    return answerWithHead(request, (asked, method) => this.#serve(asked, new URL(asked.url), method));
   }
 
   /** Answers `request`; the journal records it under `method` (HEAD for a HEAD answered as a GET). */

@@ -10,12 +10,12 @@
  * The GET a HEAD request stands for: same URL, headers and signal. Built from its parts: the
  * Node adapter's requests are lightweight look-alikes that `new Request(request)` cannot copy.
  */
-export function asGet(request: Request): Request {
+function asGet(request: Request): Request {
   return new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal });
 }
 
 /** `response` without its body, `Content-Length` set to the body's size. */
-export async function withoutBody(response: Response): Promise<Response> {
+async function withoutBody(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   if (response.body === null) {
     headers.set('content-length', '0');
@@ -25,6 +25,18 @@ export async function withoutBody(response: Response): Promise<Response> {
     headers.set('content-length', String((await response.arrayBuffer()).byteLength));
   }
   return new Response(null, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * Answers `request` with `answer`, a HEAD as the GET it stands for without the body; `answer`
+ * also gets the method to journal (HEAD for a HEAD).
+ */
+export async function answerWithHead(
+  request: Request,
+  answer: (request: Request, method: string) => Promise<Response>,
+): Promise<Response> {
+  if (request.method !== 'HEAD') return answer(request, request.method);
+  return withoutBody(await answer(asGet(request), 'HEAD'));
 }
 
 /** The `Allow` list of a resource: HEAD goes wherever GET does. Sorted, no duplicates. */
