@@ -1,4 +1,4 @@
-import { E164, HEADERS, Id, RequestId } from '@commflow/contract';
+import { E164, HEADERS, Id, RequestId, validationIssues } from '@commflow/contract';
 import * as z from 'zod';
 import { ApiError, validationError } from '../api-error.js';
 import { CALL_ACTIONS, type CallAction } from '../domains/voice.js';
@@ -7,7 +7,7 @@ import { memoryReport } from '../history/memory.js';
 import { newId } from '../ids.js';
 import { parseJsonBytes } from '../json.js';
 import type { CommFlowMock } from '../mock.js';
-import { readBody, toDetails } from '../pipeline/validate.js';
+import { readBody } from '../pipeline/validate.js';
 import { consoleRoute, JOURNAL_STREAM_PATH, journalStream } from './console-routes.js';
 import { clientClosedResponse, isClientClosed } from '../pipeline/client-closed.js';
 import { PERMISSION_NAMES } from '../gating-names.js';
@@ -65,7 +65,7 @@ async function readJson(request: Request): Promise<unknown> {
 
 async function body<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
   const parsed = schema.safeParse(await readJson(request));
-  if (!parsed.success) throw validationError(toDetails('body', parsed.error.issues));
+  if (!parsed.success) throw validationError(validationIssues('body', parsed.error.issues));
   return parsed.data;
 }
 

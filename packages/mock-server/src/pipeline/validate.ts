@@ -14,13 +14,6 @@ import { ClientClosedError } from './client-closed.js';
 import { BoundedMemo } from './memo.js';
 import type { RequestContext, Step } from './context.js';
 
-type Location = 'header' | 'path' | 'query' | 'body';
-
-/** Turns zod issues into `details`, each path starting with where the value was (the contract's rule, shared with the SDK). */
-export function toDetails(location: Location, issues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
-  return validationIssues(location, issues);
-}
-
 const headerSchemas = new WeakMap<OperationDefinition, ReturnType<typeof headersSchema>>();
 const headerSchemaOf = (op: OperationDefinition) => {
   let schema = headerSchemas.get(op);
@@ -123,14 +116,14 @@ export const validateRequest: Step = (context) => {
   if (passedHeaders.get(headerMemoKey) === undefined) {
     const headers = headerSchemaOf(op).safeParse(headerValues, ENGLISH_MESSAGES);
     if (headers.success) passedHeaders.set(headerMemoKey, true);
-    else issues.push(...toDetails('header', headers.error.issues));
+    else issues.push(...validationIssues('header', headers.error.issues));
   }
 
   let params: unknown = {};
   if (op.pathParams !== undefined) {
     const parsed = op.pathParams.safeParse(context.rawPathParams, ENGLISH_MESSAGES);
     if (parsed.success) params = parsed.data;
-    else issues.push(...toDetails('path', parsed.error.issues));
+    else issues.push(...validationIssues('path', parsed.error.issues));
   }
 
   let query: unknown = {};
@@ -147,7 +140,7 @@ export const validateRequest: Step = (context) => {
       if (parsed.success) {
         query = parsed.data;
         if (queryIssues.length === 0) decodedQueries.set(queryMemoKey, { ...parsed.data });
-      } else queryIssues.push(...toDetails('query', parsed.error.issues));
+      } else queryIssues.push(...validationIssues('query', parsed.error.issues));
     } else {
       for (const name of Object.keys(rawQuery))
         queryIssues.push({ path: ['query', name], message: 'Unrecognized key' });
@@ -176,7 +169,7 @@ async function validateBody(
   const raw = await parseBody(context);
   context.rawBody = raw;
   const parsed = schema.safeParse(raw, ENGLISH_MESSAGES);
-  if (!parsed.success) issues.push(...toDetails('body', parsed.error.issues));
+  if (!parsed.success) issues.push(...validationIssues('body', parsed.error.issues));
   if (issues.length > 0) throw validationError(issues);
   return parsed.data;
 }
