@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { Id, Timestamp } from './primitives.js';
 
 /**
@@ -9,9 +10,11 @@ import { Id, Timestamp } from './primitives.js';
  * const agent: AiAgent = { id, name: 'Receptionist', description: null, createdAt };
  * ```
  */
-export const AiAgent = /* @__PURE__ */ z
-  .object({ id: Id, name: z.string(), description: z.nullable(z.string()), createdAt: Timestamp })
-  .check(z.meta({ id: 'AiAgent' }));
+export const AiAgent = /* @__PURE__ */ pure(() =>
+  z
+    .object({ id: Id, name: z.string(), description: z.nullable(z.string()), createdAt: Timestamp })
+    .check(z.meta({ id: 'AiAgent' })),
+);
 /**
  * The shape of {@link AiAgent}, inferred from the schema.
  *
@@ -30,12 +33,14 @@ export type AiAgent = z.infer<typeof AiAgent>;
  * const turn: AiChatMessage = { role: 'user', content: 'Are you open on Sunday?' };
  * ```
  */
-export const AiChatMessage = z
-  .strictObject({
-    role: z.enum(['user', 'assistant', 'system']),
-    content: z.string().check(z.minLength(1), z.maxLength(4000)),
-  })
-  .check(z.meta({ id: 'AiChatMessage' }));
+export const AiChatMessage = /* @__PURE__ */ pure(() =>
+  z
+    .strictObject({
+      role: z.enum(['user', 'assistant', 'system']),
+      content: z.string().check(z.minLength(1), z.maxLength(4000)),
+    })
+    .check(z.meta({ id: 'AiChatMessage' })),
+);
 /**
  * The shape of {@link AiChatMessage}, inferred from the schema.
  *
@@ -54,17 +59,19 @@ export type AiChatMessage = z.infer<typeof AiChatMessage>;
  * AiAgentChatBody.parse({ messages: [{ role: 'user', content: 'hello' }] });
  * ```
  */
-export const AiAgentChatBody = z
-  .strictObject({
-    messages: z.array(AiChatMessage).check(
-      z.minLength(1),
-      z.maxLength(50),
-      z.refine((turns) => turns.some((turn) => turn.role === 'user'), {
-        message: 'at least one message must have role "user"',
-      }),
-    ),
-  })
-  .check(z.meta({ id: 'AiAgentChatBody' }));
+export const AiAgentChatBody = /* @__PURE__ */ pure(() =>
+  z
+    .strictObject({
+      messages: z.array(AiChatMessage).check(
+        z.minLength(1),
+        z.maxLength(50),
+        z.refine((turns) => turns.some((turn) => turn.role === 'user'), {
+          message: 'at least one message must have role "user"',
+        }),
+      ),
+    })
+    .check(z.meta({ id: 'AiAgentChatBody' })),
+);
 /**
  * The input shape of {@link AiAgentChatBody}, inferred from the schema.
  *
@@ -83,9 +90,9 @@ export type AiAgentChatBody = z.input<typeof AiAgentChatBody>;
  * console.log(reply.content);
  * ```
  */
-export const AiAgentReply = /* @__PURE__ */ z
-  .object({ role: z.literal('assistant'), content: z.string() })
-  .check(z.meta({ id: 'AiAgentReply' }));
+export const AiAgentReply = /* @__PURE__ */ pure(() =>
+  z.object({ role: z.literal('assistant'), content: z.string() }).check(z.meta({ id: 'AiAgentReply' })),
+);
 /**
  * The shape of {@link AiAgentReply}, inferred from the schema.
  *

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { cursorOnlyPageQuery, offsetPageQuery } from './pagination.js';
 import { Email, Id, IdInput, Timestamp } from './primitives.js';
 
-const MessageContent = z.string().check(z.minLength(1), z.maxLength(4000));
+const MessageContent = /* @__PURE__ */ pure(() => z.string().check(z.minLength(1), z.maxLength(4000)));
 
 // Shared by the list item and the create answer. zod/mini's `extend` would carry the base's
 // component id along, so both schemas are built from this shape instead.
@@ -21,9 +22,9 @@ const chatConversationShape = {
  * const room: ChatConversation = { id, participants: ['ann@example.com', 'bob@example.com'], lastMessageAt, createdAt };
  * ```
  */
-export const ChatConversation = /* @__PURE__ */ z
-  .object(chatConversationShape)
-  .check(z.meta({ id: 'ChatConversation' }));
+export const ChatConversation = /* @__PURE__ */ pure(() =>
+  z.object(chatConversationShape).check(z.meta({ id: 'ChatConversation' })),
+);
 /**
  * The shape of {@link ChatConversation}, inferred from the schema.
  *
@@ -42,16 +43,18 @@ export type ChatConversation = z.infer<typeof ChatConversation>;
  * if (room.isNew) console.log('started a new thread');
  * ```
  */
-export const DirectConversation = /* @__PURE__ */ z
-  .object({
-    ...chatConversationShape,
-    isNew: z.boolean().check(
-      z.meta({
-        description: 'true when this call created the conversation (status 201), false when it existed (status 200).',
-      }),
-    ),
-  })
-  .check(z.meta({ id: 'DirectConversation' }));
+export const DirectConversation = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      ...chatConversationShape,
+      isNew: z.boolean().check(
+        z.meta({
+          description: 'true when this call created the conversation (status 201), false when it existed (status 200).',
+        }),
+      ),
+    })
+    .check(z.meta({ id: 'DirectConversation' })),
+);
 /**
  * The shape of {@link DirectConversation}, inferred from the schema.
  *
@@ -70,9 +73,11 @@ export type DirectConversation = z.infer<typeof DirectConversation>;
  * const message: ChatMessage = { id, conversationId, senderEmail: 'ann@example.com', content: 'hi', createdAt };
  * ```
  */
-export const ChatMessage = /* @__PURE__ */ z
-  .object({ id: Id, conversationId: Id, senderEmail: Email, content: z.string(), createdAt: Timestamp })
-  .check(z.meta({ id: 'ChatMessage' }));
+export const ChatMessage = /* @__PURE__ */ pure(() =>
+  z
+    .object({ id: Id, conversationId: Id, senderEmail: Email, content: z.string(), createdAt: Timestamp })
+    .check(z.meta({ id: 'ChatMessage' })),
+);
 /**
  * The shape of {@link ChatMessage}, inferred from the schema.
  *
@@ -91,7 +96,7 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
  * z.decode(ChatConversationsListQuery, { limit: '10' });
  * ```
  */
-export const ChatConversationsListQuery = z.strictObject({ ...offsetPageQuery });
+export const ChatConversationsListQuery = /* @__PURE__ */ pure(() => z.strictObject({ ...offsetPageQuery }));
 
 /**
  * Body of `chat.conversations.create`: the teammate, and the first (or next) message.
@@ -101,9 +106,11 @@ export const ChatConversationsListQuery = z.strictObject({ ...offsetPageQuery })
  * CreateChatConversationBody.parse({ participantEmail: 'bob@example.com', message: 'hi' });
  * ```
  */
-export const CreateChatConversationBody = z
-  .strictObject({ participantEmail: Email, message: MessageContent })
-  .check(z.meta({ id: 'CreateChatConversationBody' }));
+export const CreateChatConversationBody = /* @__PURE__ */ pure(() =>
+  z
+    .strictObject({ participantEmail: Email, message: MessageContent })
+    .check(z.meta({ id: 'CreateChatConversationBody' })),
+);
 /**
  * The input shape of {@link CreateChatConversationBody}, inferred from the schema.
  *
@@ -122,7 +129,9 @@ export type CreateChatConversationBody = z.input<typeof CreateChatConversationBo
  * z.decode(ChatMessagesListQuery, { conversationId });
  * ```
  */
-export const ChatMessagesListQuery = z.strictObject({ conversationId: IdInput, ...cursorOnlyPageQuery });
+export const ChatMessagesListQuery = /* @__PURE__ */ pure(() =>
+  z.strictObject({ conversationId: IdInput, ...cursorOnlyPageQuery }),
+);
 
 /**
  * Body of `chat.messages.send`.
@@ -132,9 +141,9 @@ export const ChatMessagesListQuery = z.strictObject({ conversationId: IdInput, .
  * SendChatMessageBody.parse({ conversationId, content: 'on my way' });
  * ```
  */
-export const SendChatMessageBody = z
-  .strictObject({ conversationId: IdInput, content: MessageContent })
-  .check(z.meta({ id: 'SendChatMessageBody' }));
+export const SendChatMessageBody = /* @__PURE__ */ pure(() =>
+  z.strictObject({ conversationId: IdInput, content: MessageContent }).check(z.meta({ id: 'SendChatMessageBody' })),
+);
 /**
  * The input shape of {@link SendChatMessageBody}, inferred from the schema.
  *

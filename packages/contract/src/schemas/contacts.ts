@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { cursorPageQuery, withCursorRule } from './pagination.js';
 import { E164, Id, SearchTerm, Timestamp } from './primitives.js';
 
@@ -10,16 +11,18 @@ import { E164, Id, SearchTerm, Timestamp } from './primitives.js';
  * const contact: Contact = { id, firstName: 'Ann', lastName: 'Lee', phoneMobile: '+14155550100', createdAt, updatedAt };
  * ```
  */
-export const Contact = /* @__PURE__ */ z
-  .object({
-    id: Id,
-    firstName: z.string().check(z.minLength(1), z.maxLength(100)),
-    lastName: z.string().check(z.maxLength(100)),
-    phoneMobile: z.nullable(E164),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  })
-  .check(z.meta({ id: 'Contact' }));
+export const Contact = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      id: Id,
+      firstName: z.string().check(z.minLength(1), z.maxLength(100)),
+      lastName: z.string().check(z.maxLength(100)),
+      phoneMobile: z.nullable(E164),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+    })
+    .check(z.meta({ id: 'Contact' })),
+);
 /**
  * The shape of {@link Contact}, inferred from the schema.
  *
@@ -38,13 +41,15 @@ export type Contact = z.infer<typeof Contact>;
  * CreateContactBody.parse({ firstName: 'Ann', phoneMobile: '+14155550100' });
  * ```
  */
-export const CreateContactBody = z
-  .strictObject({
-    firstName: z.string().check(z.minLength(1), z.maxLength(100)),
-    lastName: z.optional(z.string().check(z.maxLength(100))),
-    phoneMobile: z.optional(E164),
-  })
-  .check(z.meta({ id: 'CreateContactBody' }));
+export const CreateContactBody = /* @__PURE__ */ pure(() =>
+  z
+    .strictObject({
+      firstName: z.string().check(z.minLength(1), z.maxLength(100)),
+      lastName: z.optional(z.string().check(z.maxLength(100))),
+      phoneMobile: z.optional(E164),
+    })
+    .check(z.meta({ id: 'CreateContactBody' })),
+);
 /**
  * The input shape of {@link CreateContactBody}, inferred from the schema.
  *
@@ -63,11 +68,13 @@ export type CreateContactBody = z.input<typeof CreateContactBody>;
  * z.decode(ContactsListQuery, { search: '555' });
  * ```
  */
-export const ContactsListQuery = withCursorRule(
-  z.strictObject({
-    search: z
-      .optional(SearchTerm)
-      .check(z.meta({ description: 'Case-insensitive substring of full name or phone digits.' })),
-    ...cursorPageQuery,
-  }),
+export const ContactsListQuery = /* @__PURE__ */ pure(() =>
+  withCursorRule(
+    z.strictObject({
+      search: z
+        .optional(SearchTerm)
+        .check(z.meta({ description: 'Case-insensitive substring of full name or phone digits.' })),
+      ...cursorPageQuery,
+    }),
+  ),
 );

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { openEnum } from './open-enum.js';
 import { offsetPageQuery } from './pagination.js';
 import { E164, Id, Timestamp } from './primitives.js';
@@ -11,7 +12,7 @@ import { E164, Id, Timestamp } from './primitives.js';
  * FaxType.parse('inbox');
  * ```
  */
-export const FaxType = z.enum(['inbox', 'sent', 'queue']).check(z.meta({ id: 'FaxType' }));
+export const FaxType = /* @__PURE__ */ pure(() => z.enum(['inbox', 'sent', 'queue']).check(z.meta({ id: 'FaxType' })));
 /**
  * The shape of {@link FaxType}, inferred from the schema.
  *
@@ -31,9 +32,9 @@ export type FaxType = z.infer<typeof FaxType>;
  * FaxStatus.options.includes('delivered'); // true
  * ```
  */
-export const FaxStatus = z
-  .enum(['received', 'queued', 'sending', 'delivered', 'failed'])
-  .check(z.meta({ id: 'FaxStatus' }));
+export const FaxStatus = /* @__PURE__ */ pure(() =>
+  z.enum(['received', 'queued', 'sending', 'delivered', 'failed']).check(z.meta({ id: 'FaxStatus' })),
+);
 /**
  * The shape of {@link FaxStatus}, inferred from the schema.
  *
@@ -52,17 +53,19 @@ export type FaxStatus = z.infer<typeof FaxStatus>;
  * const fax: Fax = { id, type: 'inbox', from: '+14155550123', to: '+14155550100', pages: 3, status: 'received', createdAt };
  * ```
  */
-export const Fax = /* @__PURE__ */ z
-  .object({
-    id: Id,
-    type: openEnum(FaxType),
-    from: E164,
-    to: E164,
-    pages: z.int().check(z.gte(1)),
-    status: openEnum(FaxStatus),
-    createdAt: Timestamp,
-  })
-  .check(z.meta({ id: 'Fax' }));
+export const Fax = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      id: Id,
+      type: openEnum(FaxType),
+      from: E164,
+      to: E164,
+      pages: z.int().check(z.gte(1)),
+      status: openEnum(FaxStatus),
+      createdAt: Timestamp,
+    })
+    .check(z.meta({ id: 'Fax' })),
+);
 /**
  * The shape of {@link Fax}, inferred from the schema.
  *
@@ -81,4 +84,6 @@ export type Fax = z.infer<typeof Fax>;
  * z.decode(FaxListQuery, { type: 'queue' });
  * ```
  */
-export const FaxListQuery = z.strictObject({ type: z.optional(FaxType), ...offsetPageQuery });
+export const FaxListQuery = /* @__PURE__ */ pure(() =>
+  z.strictObject({ type: z.optional(FaxType), ...offsetPageQuery }),
+);

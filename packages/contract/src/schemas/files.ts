@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { offsetPageQuery } from './pagination.js';
 import { Email, Id, Timestamp } from './primitives.js';
 
@@ -10,16 +11,18 @@ import { Email, Id, Timestamp } from './primitives.js';
  * const file: FileItem = { id, name: 'contract.pdf', mimeType: 'application/pdf', size: 48213, ownerEmail, createdAt };
  * ```
  */
-export const FileItem = /* @__PURE__ */ z
-  .object({
-    id: Id,
-    name: z.string().check(z.minLength(1), z.maxLength(255)),
-    mimeType: z.string().check(z.minLength(1), z.maxLength(255)),
-    size: z.int().check(z.gte(0), z.meta({ description: 'Size in bytes.' })),
-    ownerEmail: Email,
-    createdAt: Timestamp,
-  })
-  .check(z.meta({ id: 'File' }));
+export const FileItem = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      id: Id,
+      name: z.string().check(z.minLength(1), z.maxLength(255)),
+      mimeType: z.string().check(z.minLength(1), z.maxLength(255)),
+      size: z.int().check(z.gte(0), z.meta({ description: 'Size in bytes.' })),
+      ownerEmail: Email,
+      createdAt: Timestamp,
+    })
+    .check(z.meta({ id: 'File' })),
+);
 /**
  * The shape of {@link FileItem}, inferred from the schema.
  *
@@ -38,4 +41,4 @@ export type FileItem = z.infer<typeof FileItem>;
  * z.decode(FilesListQuery, { offset: '50' });
  * ```
  */
-export const FilesListQuery = z.strictObject({ ...offsetPageQuery });
+export const FilesListQuery = /* @__PURE__ */ pure(() => z.strictObject({ ...offsetPageQuery }));

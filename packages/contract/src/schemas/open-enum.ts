@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 
 /**
  * Any string. Typed `string & {}` so that a union with literals keeps the literals: editors
  * still suggest the known values, where `'a' | string` would collapse to `string`.
  */
-const otherValue: z.ZodMiniType<string & {}> = z.string();
+const otherValue: z.ZodMiniType<string & {}> = /* @__PURE__ */ pure(() => z.string());
 
 /**
  * An open enum, for a response field whose values the service may extend: the known values,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { Cursor, queryInt } from './primitives.js';
 
 /**
@@ -42,16 +43,18 @@ export type PaginationKind = 'none' | 'offset' | 'cursor';
  * Pagination.parse({ limit: 50, offset: 0, hasMore: false, nextCursor: null });
  * ```
  */
-export const Pagination = z
-  .object({
-    limit: z.int().check(z.gte(1), z.lte(MAX_PAGE_LIMIT)),
-    offset: z.int().check(z.gte(0)),
-    hasMore: z.boolean(),
-    nextCursor: z.nullable(z.string()),
-  })
-  .check(
-    z.meta({ id: 'Pagination', description: 'Where this page sits in the list, and how to ask for the next one.' }),
-  );
+export const Pagination = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      limit: z.int().check(z.gte(1), z.lte(MAX_PAGE_LIMIT)),
+      offset: z.int().check(z.gte(0)),
+      hasMore: z.boolean(),
+      nextCursor: z.nullable(z.string()),
+    })
+    .check(
+      z.meta({ id: 'Pagination', description: 'Where this page sits in the list, and how to ask for the next one.' }),
+    ),
+);
 
 /**
  * The shape of {@link Pagination}, inferred from the schema.
@@ -63,20 +66,26 @@ export const Pagination = z
  */
 export type Pagination = z.infer<typeof Pagination>;
 
-const limit = z.optional(queryInt(1, MAX_PAGE_LIMIT)).check(
-  z.meta({
-    description: `Page size, 1..${MAX_PAGE_LIMIT}. Default ${DEFAULT_PAGE_LIMIT}.`,
-  }),
+const limit = /* @__PURE__ */ pure(() =>
+  z.optional(queryInt(1, MAX_PAGE_LIMIT)).check(
+    z.meta({
+      description: `Page size, 1..${MAX_PAGE_LIMIT}. Default ${DEFAULT_PAGE_LIMIT}.`,
+    }),
+  ),
 );
-const offset = z.optional(queryInt(0, Number.MAX_SAFE_INTEGER)).check(
-  z.meta({
-    description: 'Number of items to skip. Default 0.',
-  }),
+const offset = /* @__PURE__ */ pure(() =>
+  z.optional(queryInt(0, Number.MAX_SAFE_INTEGER)).check(
+    z.meta({
+      description: 'Number of items to skip. Default 0.',
+    }),
+  ),
 );
-const cursor = z.optional(Cursor).check(
-  z.meta({
-    description: 'Opaque position from `meta.pagination.nextCursor` of the previous page.',
-  }),
+const cursor = /* @__PURE__ */ pure(() =>
+  z.optional(Cursor).check(
+    z.meta({
+      description: 'Opaque position from `meta.pagination.nextCursor` of the previous page.',
+    }),
+  ),
 );
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { openEnum } from './open-enum.js';
 import { Email, Id, Timestamp } from './primitives.js';
 
@@ -10,9 +11,9 @@ import { Email, Id, Timestamp } from './primitives.js';
  * PresenceStatus.parse('dnd');
  * ```
  */
-export const PresenceStatus = z
-  .enum(['available', 'busy', 'away', 'dnd', 'offline'])
-  .check(z.meta({ id: 'PresenceStatus' }));
+export const PresenceStatus = /* @__PURE__ */ pure(() =>
+  z.enum(['available', 'busy', 'away', 'dnd', 'offline']).check(z.meta({ id: 'PresenceStatus' })),
+);
 /**
  * The shape of {@link PresenceStatus}, inferred from the schema.
  *
@@ -31,15 +32,17 @@ export type PresenceStatus = z.infer<typeof PresenceStatus>;
  * const p: Presence = { userId, email: 'ann@example.com', status: 'busy', message: 'In a meeting', updatedAt };
  * ```
  */
-export const Presence = /* @__PURE__ */ z
-  .object({
-    userId: Id,
-    email: Email,
-    status: openEnum(PresenceStatus),
-    message: z.string().check(z.maxLength(140)),
-    updatedAt: Timestamp,
-  })
-  .check(z.meta({ id: 'Presence' }));
+export const Presence = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      userId: Id,
+      email: Email,
+      status: openEnum(PresenceStatus),
+      message: z.string().check(z.maxLength(140)),
+      updatedAt: Timestamp,
+    })
+    .check(z.meta({ id: 'Presence' })),
+);
 /**
  * The shape of {@link Presence}, inferred from the schema.
  *
@@ -58,9 +61,11 @@ export type Presence = z.infer<typeof Presence>;
  * UpdatePresenceBody.parse({ status: 'busy', message: 'In a meeting' });
  * ```
  */
-export const UpdatePresenceBody = z
-  .strictObject({ status: PresenceStatus, message: z.string().check(z.maxLength(140)) })
-  .check(z.meta({ id: 'UpdatePresenceBody' }));
+export const UpdatePresenceBody = /* @__PURE__ */ pure(() =>
+  z
+    .strictObject({ status: PresenceStatus, message: z.string().check(z.maxLength(140)) })
+    .check(z.meta({ id: 'UpdatePresenceBody' })),
+);
 /**
  * The input shape of {@link UpdatePresenceBody}, inferred from the schema.
  *

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { openEnum } from './open-enum.js';
 import { Id, IdInput } from './primitives.js';
 
@@ -10,7 +11,9 @@ import { Id, IdInput } from './primitives.js';
  * BillingTerm.parse('ANNUAL');
  * ```
  */
-export const BillingTerm = z.enum(['MONTHLY', 'ANNUAL']).check(z.meta({ id: 'BillingTerm' }));
+export const BillingTerm = /* @__PURE__ */ pure(() =>
+  z.enum(['MONTHLY', 'ANNUAL']).check(z.meta({ id: 'BillingTerm' })),
+);
 /**
  * The shape of {@link BillingTerm}, inferred from the schema.
  *
@@ -29,14 +32,16 @@ export type BillingTerm = z.infer<typeof BillingTerm>;
  * PricingQuoteBody.parse({ planId, seatCount: 10, didCount: 2, billingTerm: 'MONTHLY' });
  * ```
  */
-export const PricingQuoteBody = z
-  .strictObject({
-    planId: IdInput,
-    seatCount: z.int().check(z.gte(1), z.lte(10_000)),
-    didCount: z.int().check(z.gte(0), z.lte(10_000)),
-    billingTerm: BillingTerm,
-  })
-  .check(z.meta({ id: 'PricingQuoteBody' }));
+export const PricingQuoteBody = /* @__PURE__ */ pure(() =>
+  z
+    .strictObject({
+      planId: IdInput,
+      seatCount: z.int().check(z.gte(1), z.lte(10_000)),
+      didCount: z.int().check(z.gte(0), z.lte(10_000)),
+      billingTerm: BillingTerm,
+    })
+    .check(z.meta({ id: 'PricingQuoteBody' })),
+);
 /**
  * The input shape of {@link PricingQuoteBody}, inferred from the schema.
  *
@@ -48,7 +53,7 @@ export const PricingQuoteBody = z
 export type PricingQuoteBody = z.input<typeof PricingQuoteBody>;
 
 /** A non-negative amount of money in integer minor units (cents). */
-const Money = z.int().check(z.gte(0));
+const Money = /* @__PURE__ */ pure(() => z.int().check(z.gte(0)));
 
 /**
  * One priced line of a quote.
@@ -58,14 +63,16 @@ const Money = z.int().check(z.gte(0));
  * const line: QuoteLineItem = { kind: 'seat', quantity: 10, unitAmount: 2500, amount: 25000 };
  * ```
  */
-export const QuoteLineItem = z
-  .object({
-    kind: openEnum(z.enum(['seat', 'did'])),
-    quantity: z.int().check(z.gte(0)),
-    unitAmount: Money.check(z.meta({ description: 'Price of one unit for the whole term, in minor units.' })),
-    amount: Money.check(z.meta({ description: 'quantity × unitAmount, in minor units.' })),
-  })
-  .check(z.meta({ id: 'QuoteLineItem' }));
+export const QuoteLineItem = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      kind: openEnum(z.enum(['seat', 'did'])),
+      quantity: z.int().check(z.gte(0)),
+      unitAmount: Money.check(z.meta({ description: 'Price of one unit for the whole term, in minor units.' })),
+      amount: Money.check(z.meta({ description: 'quantity × unitAmount, in minor units.' })),
+    })
+    .check(z.meta({ id: 'QuoteLineItem' })),
+);
 /**
  * The shape of {@link QuoteLineItem}, inferred from the schema.
  *
@@ -84,18 +91,20 @@ export type QuoteLineItem = z.infer<typeof QuoteLineItem>;
  * console.log(`${quote.total / 100} ${quote.currency}`);
  * ```
  */
-export const PricingQuote = /* @__PURE__ */ z
-  .object({
-    planId: Id,
-    planName: z.string(),
-    billingTerm: BillingTerm,
-    currency: z.string().check(z.regex(/^[A-Z]{3}$/), z.meta({ description: 'ISO 4217 code.' })),
-    lineItems: z.array(QuoteLineItem),
-    subtotal: Money,
-    discount: Money,
-    total: Money,
-  })
-  .check(z.meta({ id: 'PricingQuote' }));
+export const PricingQuote = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      planId: Id,
+      planName: z.string(),
+      billingTerm: BillingTerm,
+      currency: z.string().check(z.regex(/^[A-Z]{3}$/), z.meta({ description: 'ISO 4217 code.' })),
+      lineItems: z.array(QuoteLineItem),
+      subtotal: Money,
+      discount: Money,
+      total: Money,
+    })
+    .check(z.meta({ id: 'PricingQuote' })),
+);
 /**
  * The shape of {@link PricingQuote}, inferred from the schema.
  *

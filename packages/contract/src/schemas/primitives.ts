@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 
 /**
  * A resource identifier: a UUID v4 string, as every CommFlow id is.
@@ -8,7 +9,7 @@ import * as z from 'zod/mini';
  * Id.parse('3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31');
  * ```
  */
-export const Id = z.uuidv4();
+export const Id = /* @__PURE__ */ pure(() => z.uuidv4());
 
 /**
  * An identifier received from a client (path, body or header). Any well-formed UUID is accepted;
@@ -19,7 +20,7 @@ export const Id = z.uuidv4();
  * IdInput.safeParse('not-a-uuid').success; // false
  * ```
  */
-export const IdInput = z.uuid();
+export const IdInput = /* @__PURE__ */ pure(() => z.uuid());
 
 /**
  * An email address.
@@ -29,7 +30,7 @@ export const IdInput = z.uuid();
  * Email.parse('ann@example.com');
  * ```
  */
-export const Email = z.email().check(z.maxLength(254));
+export const Email = /* @__PURE__ */ pure(() => z.email().check(z.maxLength(254)));
 
 /**
  * A phone number in E.164 form: `+`, a non-zero digit, then 6 to 14 digits.
@@ -39,7 +40,7 @@ export const Email = z.email().check(z.maxLength(254));
  * E164.parse('+14155550100');
  * ```
  */
-export const E164 = z.e164();
+export const E164 = /* @__PURE__ */ pure(() => z.e164());
 
 /**
  * A provisioned phone extension: 2 to 6 digits.
@@ -49,7 +50,7 @@ export const E164 = z.e164();
  * Extension.parse('1001');
  * ```
  */
-export const Extension = z.string().check(z.regex(/^\d{2,6}$/, 'must be 2 to 6 digits'));
+export const Extension = /* @__PURE__ */ pure(() => z.string().check(z.regex(/^\d{2,6}$/, 'must be 2 to 6 digits')));
 
 /**
  * An ISO 8601 UTC timestamp with milliseconds, as every timestamp the service returns.
@@ -59,7 +60,7 @@ export const Extension = z.string().check(z.regex(/^\d{2,6}$/, 'must be 2 to 6 d
  * Timestamp.parse('2026-11-21T22:38:59.000Z');
  * ```
  */
-export const Timestamp = z.iso.datetime({ precision: 3 });
+export const Timestamp = /* @__PURE__ */ pure(() => z.iso.datetime({ precision: 3 }));
 
 /**
  * An ISO 8601 date-time accepted from clients: any precision, `Z` or an offset.
@@ -69,7 +70,7 @@ export const Timestamp = z.iso.datetime({ precision: 3 });
  * DateTimeInput.parse('2026-11-21T09:00:00+01:00');
  * ```
  */
-export const DateTimeInput = z.iso.datetime({ offset: true });
+export const DateTimeInput = /* @__PURE__ */ pure(() => z.iso.datetime({ offset: true }));
 
 /**
  * An ISO 8601 date (`2026-11-21`) or date-time, accepted where the service filters by a range.
@@ -79,7 +80,9 @@ export const DateTimeInput = z.iso.datetime({ offset: true });
  * DateOrDateTimeInput.parse('2026-11-21');
  * ```
  */
-export const DateOrDateTimeInput = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+export const DateOrDateTimeInput = /* @__PURE__ */ pure(() =>
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
+);
 
 /** Printable ASCII (space to tilde), the alphabet of request ids and idempotency keys. */
 const printableAscii = /^[\x20-\x7e]+$/;
@@ -92,9 +95,9 @@ const printableAscii = /^[\x20-\x7e]+$/;
  * RequestId.parse('req-42');
  * ```
  */
-export const RequestId = z
-  .string()
-  .check(z.minLength(1), z.maxLength(200), z.regex(printableAscii, 'must be printable ASCII'));
+export const RequestId = /* @__PURE__ */ pure(() =>
+  z.string().check(z.minLength(1), z.maxLength(200), z.regex(printableAscii, 'must be printable ASCII')),
+);
 
 /**
  * An idempotency key: 1 to 255 printable ASCII characters.
@@ -104,9 +107,9 @@ export const RequestId = z
  * IdempotencyKey.parse(crypto.randomUUID());
  * ```
  */
-export const IdempotencyKey = z
-  .string()
-  .check(z.minLength(1), z.maxLength(255), z.regex(printableAscii, 'must be printable ASCII'));
+export const IdempotencyKey = /* @__PURE__ */ pure(() =>
+  z.string().check(z.minLength(1), z.maxLength(255), z.regex(printableAscii, 'must be printable ASCII')),
+);
 
 /**
  * An API key: `cf_` (one tenant) or `cfa_` (an account key over several tenants), then at least
@@ -117,9 +120,9 @@ export const IdempotencyKey = z
  * ApiKey.parse('cf_test_0123456789abcdefghijklmn');
  * ```
  */
-export const ApiKey = z
-  .string()
-  .check(z.regex(/^cfa?_[A-Za-z0-9_]{24,}$/, 'must be cf_ or cfa_ followed by at least 24 of [A-Za-z0-9_]'));
+export const ApiKey = /* @__PURE__ */ pure(() =>
+  z.string().check(z.regex(/^cfa?_[A-Za-z0-9_]{24,}$/, 'must be cf_ or cfa_ followed by at least 24 of [A-Za-z0-9_]')),
+);
 
 /**
  * A query-string integer: a decimal string on the wire, a number in code. The SDK encodes it,
@@ -145,7 +148,7 @@ export function queryInt(min: number, max: number) {
  * SearchTerm.parse('ann');
  * ```
  */
-export const SearchTerm = z.string().check(z.minLength(1), z.maxLength(200));
+export const SearchTerm = /* @__PURE__ */ pure(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
 /**
  * An opaque pagination cursor, as returned in `meta.pagination.nextCursor`.
@@ -155,4 +158,4 @@ export const SearchTerm = z.string().check(z.minLength(1), z.maxLength(200));
  * Cursor.parse('eyJrIjpbIjIwMjYtMTEtMjEiXX0');
  * ```
  */
-export const Cursor = z.string().check(z.minLength(1), z.maxLength(1024));
+export const Cursor = /* @__PURE__ */ pure(() => z.string().check(z.minLength(1), z.maxLength(1024)));

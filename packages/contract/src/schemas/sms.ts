@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { openEnum } from './open-enum.js';
 import { cursorPageQuery, withCursorRule } from './pagination.js';
 import { E164, Email, Id, SearchTerm, Timestamp } from './primitives.js';
@@ -11,16 +12,18 @@ import { E164, Email, Id, SearchTerm, Timestamp } from './primitives.js';
  * const c: SmsConversation = { id, smsNumber: '+14155550100', peerNumber: '+14155550199', peerName: null, assigneeEmail: null, lastMessageAt: null };
  * ```
  */
-export const SmsConversation = /* @__PURE__ */ z
-  .object({
-    id: Id,
-    smsNumber: E164,
-    peerNumber: E164,
-    peerName: z.nullable(z.string()),
-    assigneeEmail: z.nullable(Email),
-    lastMessageAt: z.nullable(Timestamp),
-  })
-  .check(z.meta({ id: 'SmsConversation' }));
+export const SmsConversation = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      id: Id,
+      smsNumber: E164,
+      peerNumber: E164,
+      peerName: z.nullable(z.string()),
+      assigneeEmail: z.nullable(Email),
+      lastMessageAt: z.nullable(Timestamp),
+    })
+    .check(z.meta({ id: 'SmsConversation' })),
+);
 /**
  * The shape of {@link SmsConversation}, inferred from the schema.
  *
@@ -39,7 +42,9 @@ export type SmsConversation = z.infer<typeof SmsConversation>;
  * SmsStatus.parse('SENT');
  * ```
  */
-export const SmsStatus = z.enum(['SENT', 'FAILED', 'RECEIVED']).check(z.meta({ id: 'SmsStatus' }));
+export const SmsStatus = /* @__PURE__ */ pure(() =>
+  z.enum(['SENT', 'FAILED', 'RECEIVED']).check(z.meta({ id: 'SmsStatus' })),
+);
 /**
  * The shape of {@link SmsStatus}, inferred from the schema.
  *
@@ -58,22 +63,26 @@ export type SmsStatus = z.infer<typeof SmsStatus>;
  * if (message.status === 'FAILED') console.warn(message.failureReason);
  * ```
  */
-export const SmsMessage = /* @__PURE__ */ z
-  .object({
-    id: Id,
-    conversationId: Id,
-    direction: openEnum(z.enum(['outbound', 'inbound'])),
-    from: E164,
-    to: E164,
-    body: z.string(),
-    status: openEnum(SmsStatus),
-    simulated: z.boolean().check(z.meta({ description: 'true when a sandbox tenant sent it and no carrier saw it.' })),
-    failureReason: z
-      .optional(z.string())
-      .check(z.meta({ description: 'Why the carrier rejected it; only on FAILED.' })),
-    createdAt: Timestamp,
-  })
-  .check(z.meta({ id: 'SmsMessage' }));
+export const SmsMessage = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      id: Id,
+      conversationId: Id,
+      direction: openEnum(z.enum(['outbound', 'inbound'])),
+      from: E164,
+      to: E164,
+      body: z.string(),
+      status: openEnum(SmsStatus),
+      simulated: z
+        .boolean()
+        .check(z.meta({ description: 'true when a sandbox tenant sent it and no carrier saw it.' })),
+      failureReason: z
+        .optional(z.string())
+        .check(z.meta({ description: 'Why the carrier rejected it; only on FAILED.' })),
+      createdAt: Timestamp,
+    })
+    .check(z.meta({ id: 'SmsMessage' })),
+);
 /**
  * The shape of {@link SmsMessage}, inferred from the schema.
  *
@@ -92,15 +101,17 @@ export type SmsMessage = z.infer<typeof SmsMessage>;
  * z.decode(SmsConversationsListQuery, { search: '0199' });
  * ```
  */
-export const SmsConversationsListQuery = withCursorRule(
-  z.strictObject({
-    search: z.optional(SearchTerm).check(
-      z.meta({
-        description: 'Case-insensitive substring of peer number digits or peer name.',
-      }),
-    ),
-    ...cursorPageQuery,
-  }),
+export const SmsConversationsListQuery = /* @__PURE__ */ pure(() =>
+  withCursorRule(
+    z.strictObject({
+      search: z.optional(SearchTerm).check(
+        z.meta({
+          description: 'Case-insensitive substring of peer number digits or peer name.',
+        }),
+      ),
+      ...cursorPageQuery,
+    }),
+  ),
 );
 
 /**
@@ -111,7 +122,7 @@ export const SmsConversationsListQuery = withCursorRule(
  * z.decode(SmsMessagesListQuery, { limit: '100' });
  * ```
  */
-export const SmsMessagesListQuery = withCursorRule(z.strictObject({ ...cursorPageQuery }));
+export const SmsMessagesListQuery = /* @__PURE__ */ pure(() => withCursorRule(z.strictObject({ ...cursorPageQuery })));
 
 /**
  * Body of `sms.send`: the text, 1 to 1600 characters.
@@ -121,9 +132,9 @@ export const SmsMessagesListQuery = withCursorRule(z.strictObject({ ...cursorPag
  * SendSmsBody.parse({ body: 'Your table is ready' });
  * ```
  */
-export const SendSmsBody = z
-  .strictObject({ body: z.string().check(z.minLength(1), z.maxLength(1600)) })
-  .check(z.meta({ id: 'SendSmsBody' }));
+export const SendSmsBody = /* @__PURE__ */ pure(() =>
+  z.strictObject({ body: z.string().check(z.minLength(1), z.maxLength(1600)) }).check(z.meta({ id: 'SendSmsBody' })),
+);
 /**
  * The input shape of {@link SendSmsBody}, inferred from the schema.
  *

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { withCursorRule, cursorPageQuery } from './pagination.js';
 import { Email, Extension, Id, SearchTerm, Timestamp } from './primitives.js';
 
@@ -10,16 +11,20 @@ import { Email, Extension, Id, SearchTerm, Timestamp } from './primitives.js';
  * const user: User = { id, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', extension: '1001', createdAt };
  * ```
  */
-export const User = /* @__PURE__ */ z
-  .object({
-    id: Id,
-    email: Email,
-    firstName: z.string(),
-    lastName: z.string(),
-    extension: z.nullable(Extension).check(z.meta({ description: 'The provisioned extension, or null when none is.' })),
-    createdAt: Timestamp,
-  })
-  .check(z.meta({ id: 'User' }));
+export const User = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      id: Id,
+      email: Email,
+      firstName: z.string(),
+      lastName: z.string(),
+      extension: z
+        .nullable(Extension)
+        .check(z.meta({ description: 'The provisioned extension, or null when none is.' })),
+      createdAt: Timestamp,
+    })
+    .check(z.meta({ id: 'User' })),
+);
 /**
  * The shape of {@link User}, inferred from the schema.
  *
@@ -38,11 +43,13 @@ export type User = z.infer<typeof User>;
  * z.decode(UsersListQuery, { search: 'ann', limit: '10' });
  * ```
  */
-export const UsersListQuery = withCursorRule(
-  z.strictObject({
-    search: z
-      .optional(SearchTerm)
-      .check(z.meta({ description: 'Case-insensitive substring of full name, email or extension.' })),
-    ...cursorPageQuery,
-  }),
+export const UsersListQuery = /* @__PURE__ */ pure(() =>
+  withCursorRule(
+    z.strictObject({
+      search: z
+        .optional(SearchTerm)
+        .check(z.meta({ description: 'Case-insensitive substring of full name, email or extension.' })),
+      ...cursorPageQuery,
+    }),
+  ),
 );

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { openEnum } from './open-enum.js';
 import { offsetPageQuery } from './pagination.js';
 import { E164, Email, Extension, Id, Timestamp } from './primitives.js';
@@ -12,9 +13,11 @@ import { E164, Email, Extension, Id, Timestamp } from './primitives.js';
  * CallStatus.options.includes('bridged'); // true
  * ```
  */
-export const CallStatus = z
-  .enum(['initiated', 'ringing', 'answered', 'bridged', 'completed', 'no_answer', 'busy', 'failed', 'canceled'])
-  .check(z.meta({ id: 'CallStatus' }));
+export const CallStatus = /* @__PURE__ */ pure(() =>
+  z
+    .enum(['initiated', 'ringing', 'answered', 'bridged', 'completed', 'no_answer', 'busy', 'failed', 'canceled'])
+    .check(z.meta({ id: 'CallStatus' })),
+);
 /**
  * The shape of {@link CallStatus}, inferred from the schema.
  *
@@ -33,13 +36,9 @@ export type CallStatus = z.infer<typeof CallStatus>;
  * FINAL_CALL_STATUSES.has('completed'); // true
  * ```
  */
-export const FINAL_CALL_STATUSES: ReadonlySet<CallStatus> = new Set([
-  'completed',
-  'no_answer',
-  'busy',
-  'failed',
-  'canceled',
-]);
+export const FINAL_CALL_STATUSES: ReadonlySet<CallStatus> = /* @__PURE__ */ pure(
+  () => new Set(['completed', 'no_answer', 'busy', 'failed', 'canceled']),
+);
 
 /**
  * Body of `voice.click2dial`: an E.164 number, or an extension of the tenant.
@@ -49,13 +48,15 @@ export const FINAL_CALL_STATUSES: ReadonlySet<CallStatus> = new Set([
  * Click2DialBody.parse({ destination: '+14155550100' });
  * ```
  */
-export const Click2DialBody = z
-  .strictObject({
-    destination: z
-      .union([E164, Extension])
-      .check(z.meta({ description: 'An E.164 number, or an extension of the tenant (2 to 6 digits).' })),
-  })
-  .check(z.meta({ id: 'Click2DialBody' }));
+export const Click2DialBody = /* @__PURE__ */ pure(() =>
+  z
+    .strictObject({
+      destination: z
+        .union([E164, Extension])
+        .check(z.meta({ description: 'An E.164 number, or an extension of the tenant (2 to 6 digits).' })),
+    })
+    .check(z.meta({ id: 'Click2DialBody' })),
+);
 /**
  * The input shape of {@link Click2DialBody}, inferred from the schema.
  *
@@ -74,9 +75,9 @@ export type Click2DialBody = z.input<typeof Click2DialBody>;
  * const call: Click2DialResult = { callId, status: 'initiated' };
  * ```
  */
-export const Click2DialResult = /* @__PURE__ */ z
-  .object({ callId: Id, status: z.literal('initiated') })
-  .check(z.meta({ id: 'Click2DialResult' }));
+export const Click2DialResult = /* @__PURE__ */ pure(() =>
+  z.object({ callId: Id, status: z.literal('initiated') }).check(z.meta({ id: 'Click2DialResult' })),
+);
 /**
  * The shape of {@link Click2DialResult}, inferred from the schema.
  *
@@ -95,9 +96,9 @@ export type Click2DialResult = z.infer<typeof Click2DialResult>;
  * CallDisposition.parse('answered');
  * ```
  */
-export const CallDisposition = z
-  .enum(['answered', 'no_answer', 'busy', 'failed', 'canceled'])
-  .check(z.meta({ id: 'CallDisposition' }));
+export const CallDisposition = /* @__PURE__ */ pure(() =>
+  z.enum(['answered', 'no_answer', 'busy', 'failed', 'canceled']).check(z.meta({ id: 'CallDisposition' })),
+);
 
 /**
  * A call detail record, written when a call ends.
@@ -107,23 +108,25 @@ export const CallDisposition = z
  * const cdr: CallDetailRecord = { id, callId, direction: 'outbound', from: '1001', to: '+14155550100', userEmail, startedAt, answeredAt: null, endedAt, durationSeconds: 0, disposition: 'no_answer' };
  * ```
  */
-export const CallDetailRecord = /* @__PURE__ */ z
-  .object({
-    id: Id,
-    callId: Id,
-    direction: openEnum(z.enum(['outbound', 'inbound'])),
-    from: z.string(),
-    to: z.string(),
-    userEmail: Email,
-    startedAt: Timestamp,
-    answeredAt: z.nullable(Timestamp),
-    endedAt: Timestamp,
-    durationSeconds: z
-      .int()
-      .check(z.gte(0), z.meta({ description: 'Seconds from answer to end; 0 when never answered.' })),
-    disposition: openEnum(CallDisposition),
-  })
-  .check(z.meta({ id: 'CallDetailRecord' }));
+export const CallDetailRecord = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      id: Id,
+      callId: Id,
+      direction: openEnum(z.enum(['outbound', 'inbound'])),
+      from: z.string(),
+      to: z.string(),
+      userEmail: Email,
+      startedAt: Timestamp,
+      answeredAt: z.nullable(Timestamp),
+      endedAt: Timestamp,
+      durationSeconds: z
+        .int()
+        .check(z.gte(0), z.meta({ description: 'Seconds from answer to end; 0 when never answered.' })),
+      disposition: openEnum(CallDisposition),
+    })
+    .check(z.meta({ id: 'CallDetailRecord' })),
+);
 /**
  * The shape of {@link CallDetailRecord}, inferred from the schema.
  *
@@ -142,4 +145,4 @@ export type CallDetailRecord = z.infer<typeof CallDetailRecord>;
  * z.decode(CdrListQuery, { limit: '20', offset: '40' });
  * ```
  */
-export const CdrListQuery = z.strictObject({ ...offsetPageQuery });
+export const CdrListQuery = /* @__PURE__ */ pure(() => z.strictObject({ ...offsetPageQuery }));
