@@ -30,4 +30,5 @@ export * from './schemas/sms.js';
 export * from './schemas/users.js';
 export * from './schemas/voice.js';
 export * from './validation.js';
+export * from './validation-issues.js';
 export * from './webhooks/index.js';

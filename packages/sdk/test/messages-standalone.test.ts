@@ -73,5 +73,9 @@ describe('validation messages of the built SDK, alone in a process', () => {
     );
     const english = await messages(`import { CommFlow, ValidationError } from '@commflow/sdk';\n${CALLS}`);
     expect(french).toEqual(english);
+    const custom = await messages(
+      `import * as z from 'zod/mini';\nz.config({ customError: () => 'app message' });\nimport { CommFlow, ValidationError } from '@commflow/sdk';\n${CALLS}`,
+    );
+    expect(custom).toEqual(english);
   }, 60_000);
 });

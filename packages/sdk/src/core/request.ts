@@ -1,13 +1,11 @@
 import {
   Email,
-  ENGLISH_MESSAGES,
   HEADERS,
   IdempotencyKey,
   IdInput,
   isSafeToRetry,
   isUserScoped,
   takesIdempotencyKey,
-  validationIssues,
   type OperationRequest,
   type Pagination,
 } from '@commflow/contract';
@@ -24,6 +22,7 @@ import {
   ValidationError,
 } from './errors.js';
 import type { HeaderList } from './headers.js';
+import { DEFER_MESSAGES, describe, InvalidArguments } from './invalid-arguments.js';
 import { rememberSignal } from './signals.js';
 import type { LevelLogger } from '../internal/logger.js';
 import { abortable, numericHeader, retryAfterMs, sleep, uuidv4 } from '../internal/utils.js';
@@ -217,10 +216,20 @@ const INITIAL_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8_000;
 const ERROR_TEXT_LIMIT = 200;
 
-// English messages whatever zod locale the app configured (or none: zod/mini carries no messages).
-function check<T>(operation: string, where: string, schema: z.core.$ZodType<T>, value: unknown): T {
-  const result = z.safeParse(schema, value, ENGLISH_MESSAGES);
-  if (!result.success) throw new ValidationError(operation, validationIssues(where, result.error.issues));
+// Where each checked value was, as the path of its issues begins (hoisted: a call allocates none).
+const AT_BODY = ['body'];
+const AT_PATH = ['path'];
+const AT_QUERY = ['query'];
+const AT_TENANT = ['options', 'tenantId'];
+const AT_USER = ['options', 'userEmail'];
+const AT_IDEMPOTENCY_KEY = ['options', 'idempotencyKey'];
+
+// Messages are written in English, whatever zod locale the app configured (or none: zod/mini
+// carries no messages), by describe() when the call fails: a valid call never loads them.
+function check<T>(operation: string, where: readonly string[], schema: z.core.$ZodType<T>, value: unknown): T {
+  const result = z.safeParse(schema, value, DEFER_MESSAGES);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- described by execute before the call rejects
+  if (!result.success) throw new InvalidArguments(operation, where, result.error.issues);
   return result.data;
 }
 
@@ -262,10 +271,8 @@ function prepare(
   options: RequestOptions,
   timeout: number,
 ): Prepared {
-  const tenantId =
-    options.tenantId === undefined ? state.tenantId : check(op.id, 'options.tenantId', IdInput, options.tenantId);
-  const userEmail =
-    options.userEmail === undefined ? state.userEmail : check(op.id, 'options.userEmail', Email, options.userEmail);
+  const tenantId = options.tenantId === undefined ? state.tenantId : check(op.id, AT_TENANT, IdInput, options.tenantId);
+  const userEmail = options.userEmail === undefined ? state.userEmail : check(op.id, AT_USER, Email, options.userEmail);
   if (plan.userScoped && userEmail === undefined) {
     throw new ValidationError(op.id, [
       {
@@ -277,17 +284,18 @@ function prepare(
 
   let path: string = op.path;
   if (plan.pathParts && op.pathParams) {
-    path = fillPath(plan.pathParts, check(op.id, 'path', op.pathParams, input.path ?? {}));
+    path = fillPath(plan.pathParts, check(op.id, AT_PATH, op.pathParams, input.path ?? {}));
   }
   let search = '';
   const { query } = input;
   if (op.query && !(plan.emptyQuery !== undefined && (query === undefined || isEmpty(query)))) {
-    const encoded = z.safeEncode(op.query, query ?? {}, ENGLISH_MESSAGES);
-    if (!encoded.success) throw new ValidationError(op.id, validationIssues('query', encoded.error.issues));
+    const encoded = z.safeEncode(op.query, query ?? {}, DEFER_MESSAGES);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- described by execute before the call rejects
+    if (!encoded.success) throw new InvalidArguments(op.id, AT_QUERY, encoded.error.issues);
     search = queryString(encoded.data);
   }
   let body: string | undefined;
-  if (op.body) body = JSON.stringify(check(op.id, 'body', op.body, input.body));
+  if (op.body) body = JSON.stringify(check(op.id, AT_BODY, op.body, input.body));
 
   // Names in lower case, set on the request by the call's fetch (see fetchWith). A call with nothing
   // of its own sends the client's prepared list as is.
@@ -311,8 +319,7 @@ function prepare(
     if (plan.idempotent) {
       // Made once per call: every retry of this call sends the same key, so the service acts once.
       const given = options.idempotencyKey ?? own['idempotency-key'];
-      own['idempotency-key'] =
-        given === undefined ? uuidv4() : check(op.id, 'options.idempotencyKey', IdempotencyKey, given);
+      own['idempotency-key'] = given === undefined ? uuidv4() : check(op.id, AT_IDEMPOTENCY_KEY, IdempotencyKey, given);
     }
     headers = Object.entries(own);
   }
@@ -456,7 +463,12 @@ export async function execute<T>(
       invalidOption(op, 'timeout', `must be an integer number of milliseconds in 1..${MAX_TIMEOUT}`);
     }
   }
-  const request = prepare(state, op, plan, input, options, timeout);
+  let request: Prepared;
+  try {
+    request = prepare(state, op, plan, input, options, timeout);
+  } catch (error) {
+    throw error instanceof InvalidArguments ? await describe(error) : error;
+  }
   const { log } = state;
   const client = (state.ky.instance ??= ky.create({ retry: 0, throwHttpErrors: false, timeout: state.timeout }));
 
