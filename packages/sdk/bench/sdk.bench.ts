@@ -64,6 +64,15 @@ async function callCost() {
   const headers = { authorization: `Bearer ${key}`, 'x-tenant-id': tenantId, accept: 'application/json' };
   const openapiFetch = createClient<BenchPaths>({ baseUrl: BASE, fetch: (request) => mock.fetch(request), headers });
   const kyClient = ky.create({ retry: 0, throwHttpErrors: false, headers, fetch: (request) => mock.fetch(request) });
+  // The least any ky-based call costs: ky as the SDK drives it (no retries, no HTTP errors, the
+  // default timeout, headers set on ky's Request by the fetch rather than merged by ky), then the
+  // body read and parsed. What the SDK adds to a call is what it costs above this row.
+  const headerList = Object.entries(headers);
+  const kyFloor = ky.create({ retry: 0, throwHttpErrors: false });
+  const fetchWithHeaders = (request: Request) => {
+    for (const [name, value] of headerList) request.headers.set(name, value);
+    return mock.fetch(request);
+  };
   const sides = {
     raw: async () => {
       const response = await mock.fetch(new Request(url, { headers }));
@@ -72,6 +81,10 @@ async function callCost() {
     sdk: () => client.ai.agents.list(),
     openapiFetch: async () => (await openapiFetch.GET('/api/v1/ai/agents')).data?.data.agents,
     ky: async () => (await kyClient(url).json<{ data: OperationData<'ai.agents.list'> }>()).data.agents,
+    kyFloor: async () => {
+      const response = await kyFloor(url, { fetch: fetchWithHeaders as typeof fetch });
+      return (JSON.parse(await response.text()) as { data: OperationData<'ai.agents.list'> }).data.agents;
+    },
   };
   type Side = keyof typeof sides;
   const names = Object.keys(sides) as Side[];
@@ -254,13 +267,17 @@ trials, the ratio's median and range across them.
 | **SDK** (\`client.ai.agents.list()\`) | ${calls.perCall.sdk.toFixed(1)} µs | **${fmtRatio(calls.ratio.sdk)}** (target ≤ 2, moonshot 1.5) |
 | openapi-fetch (\`GET('/api/v1/ai/agents')\`) | ${calls.perCall.openapiFetch.toFixed(1)} µs | ${fmtRatio(calls.ratio.openapiFetch)} |
 | ky alone (\`ky(url).json()\`, headers passed as a ky option, as most ky code does) | ${calls.perCall.ky.toFixed(1)} µs | ${fmtRatio(calls.ratio.ky)} |
+| ky at its least (as the SDK drives it: no retries, headers set on ky's \`Request\`, \`text()\` then \`JSON.parse\`) | ${calls.perCall.kyFloor.toFixed(1)} µs | ${fmtRatio(calls.ratio.kyFloor)} |
 
 The SDK validates the arguments, sends through ky, runs its retry loop, bounds the body read by
-the attempt's timeout and unwraps the envelope. ky's own fixed cost is the floor: it merges the
-call's options into its defaults, normalises its retry options, creates an \`AbortController\` and a
-timer for its timeout and builds an undici \`Request\` that follows that signal. In a CPU profile of
-30,000 calls the SDK's own functions are a few percent of a call; the rest of what it adds over
-ky is the promise hops of its own timeout and envelope. openapi-fetch does none of this (no
+the attempt's timeout and unwraps the envelope. ky's own fixed cost is the floor, and the row "ky
+at its least" measures it: ky driven exactly as the SDK drives it, with nothing of the SDK's. For
+every call ky merges the call's options into its defaults, normalises its retry options twice,
+creates an \`AbortController\` and a timer for its timeout, builds an undici \`Request\` that follows
+that signal and runs its hook stages through a chain of promises. That floor alone is about 1.9 ×
+raw, so the target of 2 leaves the SDK about 0.1 × for validation, its retry loop, the body
+timeout and the envelope, and cannot be met while every call goes through ky, which the design
+requires (see docs/decisions.md, "SDK call cost"). openapi-fetch does none of this (no
 validation, no timeout, no retries), hence its ratio. Against a real network the difference
 vanishes.
 
@@ -287,11 +304,11 @@ which no importer of zod can avoid, so the moonshot is out of reach while the co
 ### Before and after issue 11
 
 Same machine, 2026-11-23. Importing: about 150 ms before (everything loaded at import: zod about
-65 ms, ky about 55 ms, the contract about 33 ms), about 75–80 ms after. \`{ CommFlow }\`: 27.8 kB in
-one piece before (without English validation messages, which add about 1 kB), 31.1 kB after in
-three parts, of which 13.1 kB at import. Cost of a call: 2.03–2.15 × raw before and 2.07–2.17 ×
-after in this harness (CPU time), the same within the noise; the old wall-time harness read 2.65
-on the loaded machine (the issue's 2.22–2.54; 1.80 when the machine was quiet).
+65 ms, ky about 55 ms, the contract about 33 ms), about 75–80 ms after. \`{ CommFlow }\`: see the
+bundle section below. Cost of a call: 2.03–2.15 × raw before and 2.07–2.17 × after in this
+harness (CPU time), the same within the noise, and within about 0.15 × of ky's own floor; the old
+wall-time harness read 2.65 on the loaded machine (the issue's 2.22–2.54; 1.80 when the machine
+was quiet, and when the mock itself was slower, which made every ratio smaller).
 
 ### Iterating 10,000 contacts
 
@@ -303,31 +320,29 @@ untimed walk).
 
 ${sizeTable}
 
-\`{ CommFlow }\` loads in three parts. At import: the client, the resources, the errors and
-pagination, zod's core and the contract's primitives. On the first call (\`dist/engine.js\`): the
-request core, the request half of the operation registry (\`operationRequests\`: ids, methods,
-paths, header codes and the query, path and body schemas), zod's English messages and ky. The
-response schemas, summaries, gating and error lists stay out: the SDK never parses a response,
-and the registry spreads each request half into its full entry, so nothing is written twice.
-When a client first verifies or signs a webhook: the signing code (about 1.8 kB). No call loads
-it, so the first row counts the chunks a call loads (\`index\` and \`engine\`) and the second adds
-the signing chunk.
-What an app loads to make calls still misses the 25 kB target, by 2.5 kB (each part measured
-alone, so the sum is rough): zod's core (about 7 kB: the contract validates every call; classic
-zod put the entry at 45 kB) and English messages (1.1 kB), ky (about 9 kB on its own, though the
-SDK uses it with \`retry: 0\` and \`throwHttpErrors: false\`), the SDK (about 8 kB) and the contract's
-request registry and schemas (about 3.5 kB), plus about
-1 kB because the parts are compressed separately. The guards sit just above today's sizes so that
-growth fails CI. \`@commflow/sdk/webhooks\` loads no zod and no ky.
+\`{ CommFlow }\` loads in parts. At import: the client, the resources, the errors and pagination,
+zod's core and the contract's primitives. On the first call (\`dist/engine.js\`): the request core,
+the request half of the operation registry (\`operationRequests\`: ids, methods, paths, header
+codes and the query, path and body schemas) and ky. On the first call whose arguments are invalid:
+zod's English messages (1.4 kB), which a valid call never needs. When a client first verifies or
+signs a webhook: the signing code (about 1.8 kB). The response schemas, summaries, gating and
+error lists stay out: the SDK never parses a response, and every schema of the contract is
+defined through \`pure()\`, so a bundler drops the ones nothing uses. The first row counts the
+chunks a valid call loads (\`index\` and \`engine\`); the second adds the rest.
 
-Before and after splitting the registry (2026-11-23): 31.12 kB with every chunk (16.2 kB on the
-first call), now 27.48 kB for what a call loads (14.4 kB on the first call: 1.2 kB from loading
-only the request half of the registry, 0.6 kB from marking the response schemas pure, 1.8 kB
-from counting the signing chunk apart) and 29.29 kB with signing.
-Tried and dropped: a compact English error map in place of zod's \`en\` locale (which costs
-1.1 kB): reaching zod's type helpers through the \`z.core.util\` namespace pulls all of zod's
-utilities in (+2.2 kB), and rewriting those helpers would copy zod's messages; the gain left
-would be under 0.5 kB.
+What an app loads to make calls misses the 25 kB target by about 1 kB: ky (about 8.5 kB, though
+the SDK uses it with \`retry: 0\` and \`throwHttpErrors: false\`) and zod's core (about 9 kB: the
+contract validates every call) are two thirds of it; the SDK (about 5.5 kB), the contract's
+request registry and schemas (about 2.5 kB), and about 0.7 kB because the two parts are compressed
+separately (one part would cost the import what deferring the engine saves) make the rest. The
+guards sit just above today's sizes so that growth fails CI. \`@commflow/sdk/webhooks\` loads no
+zod and no ky.
+
+Issue 11, in steps (the first row): 28.8 kB when it was filed; 27.48 kB with the registry's
+request half loaded on the first call and signing loaded apart; 26.86 kB once every contract
+schema went through \`pure()\` (the response schemas had stayed in: a bundler keeps a schema's
+\`.check()\` call, so annotating the inner \`z.object()\` call as pure did nothing); 26.06 kB with
+the English messages loaded on the first invalid call.
 `;
 
 const start = current.indexOf('## SDK');
