@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { ERROR_CODES } from '../errors.js';
 import { Pagination } from './pagination.js';
 import { Timestamp } from './primitives.js';
@@ -16,7 +17,9 @@ const responseMetaShape = {
  * ResponseMeta.parse({ requestId: 'req-1', timestamp: '2026-11-21T22:38:59.000Z' });
  * ```
  */
-export const ResponseMeta = z.object(responseMetaShape).check(z.meta({ id: 'ResponseMeta' }));
+export const ResponseMeta = /* @__PURE__ */ pure(() =>
+  z.object(responseMetaShape).check(z.meta({ id: 'ResponseMeta' })),
+);
 
 /**
  * `meta` of a paged list response.
@@ -26,7 +29,9 @@ export const ResponseMeta = z.object(responseMetaShape).check(z.meta({ id: 'Resp
  * ListMeta.shape.pagination;
  * ```
  */
-export const ListMeta = z.object({ ...responseMetaShape, pagination: Pagination }).check(z.meta({ id: 'ListMeta' }));
+export const ListMeta = /* @__PURE__ */ pure(() =>
+  z.object({ ...responseMetaShape, pagination: Pagination }).check(z.meta({ id: 'ListMeta' })),
+);
 
 /**
  * The success envelope around an operation's `data`.
@@ -49,17 +54,19 @@ export function successEnvelope<T extends z.ZodMiniType>(data: T, paged = false)
  * console.log(body.error.code);
  * ```
  */
-export const ErrorEnvelope = z
-  .object({
-    success: z.literal(false),
-    error: z.object({
-      code: z.string().check(z.meta({ description: 'A catalogue code.', examples: [...ERROR_CODES] })),
-      message: z.string(),
-      details: z.optional(z.unknown()),
-    }),
-    meta: ResponseMeta,
-  })
-  .check(z.meta({ id: 'Error' }));
+export const ErrorEnvelope = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      success: z.literal(false),
+      error: z.object({
+        code: z.string().check(z.meta({ description: 'A catalogue code.', examples: [...ERROR_CODES] })),
+        message: z.string(),
+        details: z.optional(z.unknown()),
+      }),
+      meta: ResponseMeta,
+    })
+    .check(z.meta({ id: 'Error' })),
+);
 /**
  * The shape of an error response body.
  *

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { EVENT_TYPE_NAMES, type EventType } from '../event-types.js';
 import { Contact } from './contacts.js';
 import { Email, Id, Timestamp } from './primitives.js';
 import { SmsMessage } from './sms.js';
 
-const smsEventData = z.object({ conversationId: Id, message: SmsMessage });
+const smsEventData = /* @__PURE__ */ pure(() => z.object({ conversationId: Id, message: SmsMessage }));
 
 /**
  * The `data` schema of each event type.
@@ -14,17 +15,20 @@ const smsEventData = z.object({ conversationId: Id, message: SmsMessage });
  * EVENT_DATA_SCHEMAS['call.started'].parse(event.data);
  * ```
  */
-export const EVENT_DATA_SCHEMAS = {
-  'contact.changed': z
-    .object({ change: z.literal('created'), contact: Contact })
-    .check(z.meta({ id: 'ContactChangedData' })),
-  'call.started': z
-    .object({ callId: Id, status: z.literal('initiated'), destination: z.string(), userEmail: Email })
-    .check(z.meta({ id: 'CallStartedData' })),
-  'sms.sent': smsEventData.check(z.meta({ id: 'SmsSentData' })),
-  'sms.failed': smsEventData.check(z.meta({ id: 'SmsFailedData' })),
-  'sms.received': smsEventData.check(z.meta({ id: 'SmsReceivedData' })),
-} as const satisfies Record<EventType, z.ZodMiniType>;
+export const EVENT_DATA_SCHEMAS = /* @__PURE__ */ pure(
+  () =>
+    ({
+      'contact.changed': z
+        .object({ change: z.literal('created'), contact: Contact })
+        .check(z.meta({ id: 'ContactChangedData' })),
+      'call.started': z
+        .object({ callId: Id, status: z.literal('initiated'), destination: z.string(), userEmail: Email })
+        .check(z.meta({ id: 'CallStartedData' })),
+      'sms.sent': smsEventData.check(z.meta({ id: 'SmsSentData' })),
+      'sms.failed': smsEventData.check(z.meta({ id: 'SmsFailedData' })),
+      'sms.received': smsEventData.check(z.meta({ id: 'SmsReceivedData' })),
+    }) as const satisfies Record<EventType, z.ZodMiniType>,
+);
 
 function eventSchema<T extends EventType>(type: T) {
   return z
@@ -48,13 +52,16 @@ function eventSchema<T extends EventType>(type: T) {
  * EVENT_SCHEMAS['sms.sent'].parse(JSON.parse(rawBody));
  * ```
  */
-export const EVENT_SCHEMAS = {
-  'contact.changed': eventSchema('contact.changed'),
-  'call.started': eventSchema('call.started'),
-  'sms.sent': eventSchema('sms.sent'),
-  'sms.failed': eventSchema('sms.failed'),
-  'sms.received': eventSchema('sms.received'),
-} as const satisfies Record<EventType, z.ZodMiniType>;
+export const EVENT_SCHEMAS = /* @__PURE__ */ pure(
+  () =>
+    ({
+      'contact.changed': eventSchema('contact.changed'),
+      'call.started': eventSchema('call.started'),
+      'sms.sent': eventSchema('sms.sent'),
+      'sms.failed': eventSchema('sms.failed'),
+      'sms.received': eventSchema('sms.received'),
+    }) as const satisfies Record<EventType, z.ZodMiniType>,
+);
 
 /**
  * Any event, discriminated by `type`.
@@ -65,15 +72,17 @@ export const EVENT_SCHEMAS = {
  * if (event.type === 'call.started') console.log(event.data.callId);
  * ```
  */
-export const WebhookEvent = z
-  .discriminatedUnion('type', [
-    EVENT_SCHEMAS['contact.changed'],
-    EVENT_SCHEMAS['call.started'],
-    EVENT_SCHEMAS['sms.sent'],
-    EVENT_SCHEMAS['sms.failed'],
-    EVENT_SCHEMAS['sms.received'],
-  ])
-  .check(z.meta({ id: 'WebhookEvent' }));
+export const WebhookEvent = /* @__PURE__ */ pure(() =>
+  z
+    .discriminatedUnion('type', [
+      EVENT_SCHEMAS['contact.changed'],
+      EVENT_SCHEMAS['call.started'],
+      EVENT_SCHEMAS['sms.sent'],
+      EVENT_SCHEMAS['sms.failed'],
+      EVENT_SCHEMAS['sms.received'],
+    ])
+    .check(z.meta({ id: 'WebhookEvent' })),
+);
 
 /**
  * Any event: `switch (event.type)` narrows `event.data`.
@@ -105,4 +114,4 @@ export type EventOf<T extends EventType> = Extract<WebhookEvent, { type: T }>;
  * EventTypeSchema.parse('sms.sent');
  * ```
  */
-export const EventTypeSchema = z.enum(EVENT_TYPE_NAMES as [EventType, ...EventType[]]);
+export const EventTypeSchema = /* @__PURE__ */ pure(() => z.enum(EVENT_TYPE_NAMES as [EventType, ...EventType[]]));

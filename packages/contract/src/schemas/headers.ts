@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.js';
 import { HEADER_BY_CODE, type HeaderCode } from '../headers.js';
 import { Email, IdempotencyKey, IdInput } from './primitives.js';
 
@@ -10,18 +11,23 @@ import { Email, IdempotencyKey, IdInput } from './primitives.js';
  * HEADER_SCHEMAS.U.safeParse('ann@example.com').success; // true
  * ```
  */
-export const HEADER_SCHEMAS = {
-  T: IdInput.check(z.meta({ description: 'The tenant this request is scoped to.' })),
-  U: Email.check(z.meta({ description: 'The acting user: a user of the tenant.' })),
-  // Any value is accepted: one that is not 1..200 printable ASCII is replaced, never refused.
-  R: z.string().check(
-    z.meta({
-      description:
-        'Echoed in the response when it is 1..200 printable ASCII characters; otherwise, or when absent, a new id is generated.',
-    }),
-  ),
-  I: IdempotencyKey.check(z.meta({ description: 'Replays the first response for 24 hours instead of acting twice.' })),
-} as const satisfies Record<HeaderCode, z.ZodMiniType>;
+export const HEADER_SCHEMAS = /* @__PURE__ */ pure(
+  () =>
+    ({
+      T: IdInput.check(z.meta({ description: 'The tenant this request is scoped to.' })),
+      U: Email.check(z.meta({ description: 'The acting user: a user of the tenant.' })),
+      // Any value is accepted: one that is not 1..200 printable ASCII is replaced, never refused.
+      R: z.string().check(
+        z.meta({
+          description:
+            'Echoed in the response when it is 1..200 printable ASCII characters; otherwise, or when absent, a new id is generated.',
+        }),
+      ),
+      I: IdempotencyKey.check(
+        z.meta({ description: 'Replays the first response for 24 hours instead of acting twice.' }),
+      ),
+    }) as const satisfies Record<HeaderCode, z.ZodMiniType>,
+);
 
 /**
  * The schema of an operation's headers, keyed by wire name. Unlisted headers pass.
