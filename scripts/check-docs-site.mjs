@@ -10,11 +10,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node
 import { createServer } from 'node:http';
 import { extname, join, posix, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './launch-chromium.mjs';
 
 const root = resolve(fileURLToPath(new URL('../docs/api', import.meta.url)));
 const spec = JSON.parse(readFileSync(new URL('../packages/contract/openapi.json', import.meta.url), 'utf8'));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const shotsAt = process.argv.indexOf('--screenshots');
 const shotsDir = shotsAt === -1 ? undefined : resolve(process.argv[shotsAt + 1] ?? 'docs-screenshots');
 const failures = [];
@@ -106,22 +105,13 @@ const server = createServer((request, response) => {
 await new Promise((done) => server.listen(0, '127.0.0.1', done));
 const base = `http://127.0.0.1:${server.address().port}`;
 
-if (!existsSync(CHROMIUM)) {
-  console.error(`Chromium not found at ${CHROMIUM}: run scripts/ensure-chromium.sh or set CHROMIUM_PATH.`);
+let browser;
+try {
+  browser = await launchChromium();
+} catch (error) {
+  console.error(error.message);
   process.exit(1);
 }
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
 
 async function open(path, width, ready) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });

@@ -4,15 +4,13 @@
  * server answering the page, the bundle, and everything else through the mock's fetch), so the
  * check exercises the SDK's fetch, Web Crypto and AbortSignal use, not CORS.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, DEMO_KEYS, DEMO_TENANTS } from '@commflow/mock-server';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { launchChromium } from '../../../scripts/launch-chromium.mjs';
 
 /** What the page reports back. */
 interface PageReport {
@@ -99,11 +97,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: run scripts/ensure-chromium.sh (pnpm test does) or set CHROMIUM_PATH.`,
-    );
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
