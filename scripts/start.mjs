@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 // Shared with the CLI, so both say the same thing; Node 24 runs this erasable TypeScript as is.
-import { listenErrorMessage } from '../packages/mock-server/src/cli/listen-error.ts';
+import { listenErrorMessage } from '../packages/mock-server/src/surfaces/cli/listen-error.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** What the CLI needs at run time, dependencies first. */

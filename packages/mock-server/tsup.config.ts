@@ -3,14 +3,18 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
-    'adapters/msw': 'src/adapters/msw.ts',
-    'adapters/node': 'src/adapters/node.ts',
+    'adapters/msw': 'src/surfaces/adapters/msw.ts',
+    'adapters/node': 'src/surfaces/adapters/node.ts',
     cli: 'src/cli.ts',
   },
   format: ['esm'],
   // src/cli.ts starts with a #!/usr/bin/env node line, which esbuild keeps in dist/cli.js.
   dts: {
-    entry: { index: 'src/index.ts', 'adapters/msw': 'src/adapters/msw.ts', 'adapters/node': 'src/adapters/node.ts' },
+    entry: {
+      index: 'src/index.ts',
+      'adapters/msw': 'src/surfaces/adapters/msw.ts',
+      'adapters/node': 'src/surfaces/adapters/node.ts',
+    },
   },
   clean: true,
   sourcemap: true,

@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { setupServer } from 'msw/node';
-import { mockHandler } from '../src/adapters/msw.js';
-import { startMockServer } from '../src/adapters/node.js';
-import { flat } from '../src/ids.js';
+import { mockHandler } from '../src/surfaces/adapters/msw.js';
+import { startMockServer } from '../src/surfaces/adapters/node.js';
+import { flat } from '../src/lib/ids.js';
 import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 import { bigWorldCurve, scenarioWith } from './big-world.js';
 

@@ -7,7 +7,7 @@ import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const SOURCE = new URL('../src/console/app/', import.meta.url);
+const SOURCE = new URL('../src/surfaces/console/app/', import.meta.url);
 const OUT = new URL('../dist/console/', import.meta.url);
 /** The console's whole weight over the wire, gzipped. */
 const BUDGET_BYTES = 60 * 1024;

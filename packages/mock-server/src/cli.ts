@@ -5,12 +5,12 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { startMockServer } from './adapters/node.js';
-import { consoleBanner } from './console/banner.js';
-import { listenErrorMessage } from './cli/listen-error.js';
-import { BatchedLog, safeStream } from './cli/output.js';
+import { startMockServer } from './surfaces/adapters/node.js';
+import { consoleBanner } from './surfaces/console/banner.js';
+import { listenErrorMessage } from './surfaces/cli/listen-error.js';
+import { BatchedLog, safeStream } from './surfaces/cli/output.js';
 import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './history/cli-flags.js';
-import { createMock } from './mock.js';
+import { createMock } from './facade/commflow-mock.js';
 import { ScenarioError } from './scenario/parse.js';
 import { readScenarioFile, ScenarioFileError } from './scenario/read-file.js';
 

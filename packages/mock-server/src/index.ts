@@ -5,22 +5,22 @@
  *
  * @module
  */
-export { createMock, CommFlowMock, ApiError } from './mock.js';
-export type { MockOptions, CallView, CreatedApiKey, CarrierState } from './mock.js';
-export { MockClock, type ClockOptions } from './clock.js';
-export { scriptedResponder, type AiResponder } from './ai-responder.js';
+export { createMock, CommFlowMock, ApiError } from './facade/commflow-mock.js';
+export type { MockOptions, CallView, CreatedApiKey, CarrierState } from './facade/commflow-mock.js';
+export { MockClock, type ClockOptions } from './sim/clock.js';
+export { scriptedResponder, type AiResponder } from './sim/ai-responder.js';
 export {
   MAGIC_REJECTED_SMS_NUMBER,
   RecordingCarrier,
   type CarrierAdapter,
   type CarrierMessage,
   type CarrierResult,
-} from './carrier.js';
-export { MAGIC_DIAL_DESTINATIONS, CALL_ACTIONS, type CallAction } from './domains/voice.js';
-export { EventLog, type EventListener } from './events/index.js';
-export { FaultSchema, type FaultInput } from './faults.js';
-export type { JournalEntry } from './journal.js';
-export type { ApiKeyView, RateLimit } from './keys.js';
+} from './sim/carrier.js';
+export { MAGIC_DIAL_DESTINATIONS, CALL_ACTIONS, type CallAction } from './service/domains/voice.js';
+export { EventLog, type EventListener } from './state/events/index.js';
+export { FaultSchema, type FaultInput } from './state/faults.js';
+export type { JournalEntry } from './state/journal.js';
+export type { ApiKeyView, RateLimit } from './state/keys.js';
 export { ScenarioSchema, PlanSchema, RateLimitSchema, type Scenario, type ScenarioInput } from './scenario/schema.js';
 export {
   parseScenario,
@@ -32,7 +32,7 @@ export {
   type WithIds,
 } from './scenario/parse.js';
 export { demoScenario, DEMO_KEYS, DEMO_PLANS, DEMO_TENANTS } from './scenario/demo.js';
-export { IDEMPOTENCY_RETENTION_MS } from './idempotency-store.js';
+export { IDEMPOTENCY_RETENTION_MS } from './state/idempotency-store.js';
 export { HISTORY_LIMITS, type HistoryLimitName, type HistoryLimits } from './history/limits.js';
 export {
   DEFAULT_DELIVERY_TIMEOUT_MS,

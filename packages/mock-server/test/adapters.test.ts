@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mockHandler, setupMockServer } from '../src/adapters/msw.js';
+import { mockHandler, setupMockServer } from '../src/surfaces/adapters/msw.js';
 import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 import { SPAWN_TIMEOUT_MS, startCli } from './helpers/cli.js';
 

@@ -5,9 +5,9 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type RunningMockServer } from '../src/adapters/node.js';
-import { consoleBanner } from '../src/console/banner.js';
-import { hostnameOf, isLoopback } from '../src/control/gate.js';
+import { startMockServer, type RunningMockServer } from '../src/surfaces/adapters/node.js';
+import { consoleBanner } from '../src/surfaces/console/banner.js';
+import { hostnameOf, isLoopback } from '../src/surfaces/control/gate.js';
 import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 
 const apiHeaders = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox };

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../scripts/launch-chromium.mjs';
 import { buildConsole } from '../scripts/build-console.js';
-import { startMockServer, type RunningMockServer } from '../src/adapters/node.js';
+import { startMockServer, type RunningMockServer } from '../src/surfaces/adapters/node.js';
 import { DEMO_TENANTS } from '../src/index.js';
 
 const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ?? join(tmpdir(), 'commflow-console-screenshots');

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockServer } from '../src/adapters/node.js';
+import { startMockServer } from '../src/surfaces/adapters/node.js';
 import {
   createMock,
   DEMO_KEYS,

@@ -2,7 +2,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockServer, type RunningMockServer } from '../src/adapters/node.js';
+import { startMockServer, type RunningMockServer } from '../src/surfaces/adapters/node.js';
 import { createMock, DEMO_KEYS, DEMO_TENANTS, type CommFlowMock } from '../src/index.js';
 import { ANN, call, describeTransports, START } from './helpers/env.js';
 

@@ -1,8 +1,8 @@
-import type { KeyStore } from '../keys.js';
-import type { AiAgentRecord, CalendarEventRecord, FaxRecord, FileRecord, UserRecord } from '../store/records.js';
-import { contactIndex, smsMessageIndex, TenantState } from '../store/tenant-state.js';
+import type { KeyStore } from '../state/keys.js';
+import type { AiAgentRecord, CalendarEventRecord, FaxRecord, FileRecord, UserRecord } from '../state/records.js';
+import { contactIndex, smsMessageIndex, TenantState } from '../state/tenant-state.js';
 import { ContactRows, createdAtOf as staggered } from './contact-rows.js';
-import type { Plan } from '../world.js';
+import type { Plan } from '../state/world.js';
 import { contactRowsOf, type ResolvedScenario } from './parse.js';
 
 /** Staggers records without a createdAt one minute apart, ending just before the clock start. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { flat } from '../ids.js';
+import { flat } from '../lib/ids.js';
 import { epochMs } from './epoch.js';
-import type { ContactRecord } from '../store/records.js';
+import type { ContactRecord } from '../state/records.js';
 import type { ScenarioTenant, WithIds } from './parse.js';
 
 type ContactInput = ScenarioTenant['contacts'][number];

@@ -1,5 +1,5 @@
-import { hashKey, type KeyStore } from '../keys.js';
-import type { TenantState } from '../store/tenant-state.js';
+import { hashKey, type KeyStore } from '../state/keys.js';
+import type { TenantState } from '../state/tenant-state.js';
 import type { SubscriptionStore } from '../webhooks/index.js';
 import type { ResolvedScenario } from './parse.js';
 import type { ScenarioInput } from './schema.js';

@@ -1,6 +1,6 @@
 import { generateWebhookSecret } from '@commflow/contract/webhooks';
 import type * as z from 'zod';
-import { flat, newId } from '../ids.js';
+import { flat, newId } from '../lib/ids.js';
 import { ContactRows, type ResolvedContact } from './contact-rows.js';
 import { ScenarioSchema, type Scenario } from './schema.js';
 

@@ -14,7 +14,7 @@ import {
   PresenceStatus,
 } from '@commflow/contract';
 import * as z from 'zod';
-import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../gating-names.js';
+import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../service/gating-names.js';
 import { ScenarioWebhookSchema } from '../webhooks/subscription-schemas.js';
 
 const optionalId = z.optional(Id).meta({ description: 'A UUID v4. Generated when omitted.' });

@@ -1,5 +1,5 @@
-import { ApiError, invalid } from '../api-error.js';
-import { parseJsonBytes } from '../json.js';
+import { ApiError, invalid } from '../service/api-error.js';
+import { parseJsonBytes } from '../lib/json.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './delivery.js';
 import type { WebhookDispatcher } from './dispatcher.js';
 import { parseWebhookInput, RotateWebhookSecretSchema } from './subscription-schemas.js';

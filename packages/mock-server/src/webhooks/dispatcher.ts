@@ -1,9 +1,9 @@
 import type { WebhookEvent } from '@commflow/contract';
-import { ApiError, notFound } from '../api-error.js';
-import type { MockClock } from '../clock.js';
-import type { EventLog } from '../events/event-log.js';
+import { ApiError, notFound } from '../service/api-error.js';
+import type { MockClock } from '../sim/clock.js';
+import type { EventLog } from '../state/events/event-log.js';
 import { trimOldest } from '../history/bounded.js';
-import { newId } from '../ids.js';
+import { newId } from '../lib/ids.js';
 import { dueInOrder, signatureTimestampSeconds, type WebhookTimestampClock } from './attempt-time.js';
 import type { DeliveryAttempt, DeliveryFilter, DeliveryStatus, WebhookDelivery } from './delivery.js';
 import { nextRetryDelay, RETRY_SCHEDULE_MS } from './retry-schedule.js';

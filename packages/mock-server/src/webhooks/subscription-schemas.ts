@@ -1,6 +1,6 @@
 import { EVENT_TYPE_NAMES, Id } from '@commflow/contract';
 import * as z from 'zod';
-import { validationError } from '../api-error.js';
+import { validationError } from '../service/api-error.js';
 
 /**
  * One entry of a subscription's event filter: an event type name, or `"*"` for every type.

@@ -1,7 +1,7 @@
 import { generateWebhookSecret } from '@commflow/contract/webhooks';
-import { ApiError, invalid, notFound } from '../api-error.js';
-import type { MockClock } from '../clock.js';
-import { newId } from '../ids.js';
+import { ApiError, invalid, notFound } from '../service/api-error.js';
+import type { MockClock } from '../sim/clock.js';
+import { newId } from '../lib/ids.js';
 import {
   CreateWebhookSubscriptionSchema,
   parseWebhookInput,

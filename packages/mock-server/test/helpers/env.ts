@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment -- response bodies are JSON read as `any`; `call` checks every one against openapi.json. */
 import { OPENAPI_PATH } from '@commflow/contract';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
-import { startMockServer } from '../../src/adapters/node.js';
+import { startMockServer } from '../../src/surfaces/adapters/node.js';
 import { createMock, DEMO_KEYS, DEMO_TENANTS, type CommFlowMock } from '../../src/index.js';
 import { openApiErrors } from './openapi.js';
 

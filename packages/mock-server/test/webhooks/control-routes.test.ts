@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api-error.js';
+import { ApiError } from '../../src/service/api-error.js';
 import { handleWebhookControlRequest, type WebhookDelivery } from '../../src/webhooks/index.js';
 import { callStarted, setup, tenantA, fixtures } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MockClock } from '../../src/clock.js';
-import { EventLog } from '../../src/events/event-log.js';
+import { MockClock } from '../../src/sim/clock.js';
+import { EventLog } from '../../src/state/events/event-log.js';
 import { WebhookDispatcher } from '../../src/webhooks/index.js';
 import { callStarted, setup, tenantA, fixtures } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
-import { MockClock } from '../../src/clock.js';
+import { MockClock } from '../../src/sim/clock.js';
 import { CreateWebhookSubscriptionSchema, ScenarioWebhookSchema, SubscriptionStore } from '../../src/webhooks/index.js';
 import { tenantA } from './helpers.js';
 

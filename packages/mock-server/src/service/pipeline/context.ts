@@ -1,0 +1,46 @@
+import type { OperationDefinition, Pagination } from '@commflow/contract';
+import type { KeyRecord } from '../../state/keys.js';
+import type { RateLimitState } from '../../state/rate-limiter.js';
+import type { UserRecord } from '../../state/records.js';
+import type { TenantState } from '../../state/tenant-state.js';
+import type { World } from '../../state/world.js';
+
+/** What an operation returns: `data`, its status when it has two, and a page's pagination. */
+export interface OperationResult {
+  status?: number;
+  data: Record<string, unknown>;
+  pagination?: Pagination;
+}
+
+/**
+ * The state of one request as it travels the pipeline. Each step reads what earlier steps set
+ * and adds its own part.
+ */
+export interface RequestContext {
+  readonly request: Request;
+  readonly url: URL;
+  readonly world: World;
+  requestId: string;
+  key?: KeyRecord;
+  rate?: RateLimitState;
+  op?: OperationDefinition;
+  rawPathParams: Record<string, string>;
+  tenant?: TenantState;
+  user?: UserRecord;
+  /** Validated input, as the operation's schemas output it. */
+  input: { params: unknown; query: unknown; body: unknown };
+  /** The body as parsed JSON, before validation (for the idempotency fingerprint). */
+  rawBody?: unknown;
+  result?: OperationResult;
+  /** Run with the final response: idempotency stores or releases its key here. */
+  readonly finalizers: ((response: Response, body: string) => void)[];
+}
+
+/**
+ * One pipeline step. It throws an `ApiError` to answer with an error, returns a `Response` to
+ * answer at once (an idempotent replay), or returns nothing to pass the request on.
+ */
+export type Step = (context: RequestContext) => StepAnswer | Promise<StepAnswer>;
+
+/** What a step returns: a `Response` to answer at once, or `undefined` to pass the request on. */
+export type StepAnswer = Response | undefined;

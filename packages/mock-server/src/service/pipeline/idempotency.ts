@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { HEADERS, takesIdempotencyKey } from '@commflow/contract';
+import { ApiError } from '../api-error.js';
+import { canonicalJson } from '../../lib/json.js';
+import { CLIENT_CLOSED_STATUS } from './client-closed.js';
+import { replayResponse } from './envelope.js';
+import type { Step } from './context.js';
+
+/**
+ * Results that leave the key free for a retry: auth, permission and rate-limit refusals, 5xx,
+ * and a client that went away (499).
+ */
+const notStored = (status: number) =>
+  status === 401 || status === 403 || status === 429 || status === CLIENT_CLOSED_STATUS || status >= 500;
+
+/**
+ * Honours `Idempotency-Key` on the operations whose spec row lists it. Scope: API key + tenant
+ * + key value. Fingerprint: method, path, acting user, canonical JSON body. The key is reserved
+ * before the operation runs, so a concurrent duplicate gets `IDEMPOTENCY_IN_PROGRESS` and never
+ * acts twice.
+ */
+export const idempotency: Step = (context) => {
+  const { op, key, tenant } = context;
+  if (op === undefined || key === undefined || tenant === undefined || !takesIdempotencyKey(op)) return;
+  const value = context.request.headers.get(HEADERS.idempotencyKey);
+  if (value === null) return;
+  const scope = `${key.hash}\n${tenant.id}\n${value}`;
+  const fingerprint = createHash('sha256')
+    .update(
+      [
+        context.request.method,
+        context.url.pathname,
+        context.user?.email.toLowerCase() ?? '',
+        canonicalJson(context.rawBody ?? null),
+      ].join('\n'),
+    )
+    .digest('base64url');
+  const store = context.world.idempotency;
+  const reservation = store.reserve(scope, fingerprint);
+  switch (reservation.kind) {
+    case 'reused':
+      throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request.');
+    case 'in-progress':
+      throw new ApiError('IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running.');
+    case 'replay':
+      return replayResponse(context, reservation.response);
+    case 'fresh':
+      context.finalizers.push((response, body) => {
+        if (notStored(response.status) || response.headers.has('x-mock-fault')) {
+          store.release(scope);
+          return;
+        }
+        const headers = [...response.headers].filter(
+          ([name]) => name !== 'x-request-id' && !name.startsWith('ratelimit-') && name !== 'x-mock-fault',
+        );
+        store.complete(scope, { status: response.status, headers, body });
+      });
+  }
+};

@@ -1,0 +1,81 @@
+import { ApiError } from '../api-error.js';
+import { progressCalls } from '../domains/voice.js';
+import type { World } from '../../state/world.js';
+import { authenticate } from './authenticate.js';
+import { clientClosedResponse, isClientClosed } from './client-closed.js';
+import type { RequestContext, Step } from './context.js';
+import { errorResponse, internalError, successResponse } from './envelope.js';
+import { checkCapability, checkModule, checkPermission, resolveActingUser } from './gating.js';
+import { idempotency } from './idempotency.js';
+import { runOperation } from './operate.js';
+import { rateLimit } from './rate-limit.js';
+import { assignRequestId } from './request-id.js';
+import { route } from './route.js';
+import { resolveTenant } from './tenant.js';
+import { validateRequest } from './validate.js';
+
+/**
+ * The pipeline, in the order of decisions.md section 3. Every request passes every step until
+ * one answers; the envelope and headers are added after the last.
+ *
+ * Routing sits after the rate limit: the check order starts with the key, so an unknown route
+ * with no key is 401, and an unknown route with a key still counts and carries RateLimit-*.
+ */
+export const PIPELINE: readonly Step[] = [
+  assignRequestId,
+  authenticate,
+  rateLimit,
+  route,
+  resolveTenant,
+  checkPermission,
+  checkModule,
+  resolveActingUser,
+  checkCapability,
+  validateRequest,
+  idempotency,
+  runOperation,
+];
+
+/** What the pipeline produced, for the journal. */
+export interface PipelineOutcome {
+  response: Response;
+  context: RequestContext;
+  errorCode: string | null;
+  replayed: boolean;
+}
+
+/** Runs one request through the pipeline. Never throws: any failure becomes an error envelope. */
+export async function runPipeline(world: World, request: Request, url: URL): Promise<PipelineOutcome> {
+  progressCalls(world, world.clock.now());
+  const context: RequestContext = {
+    request,
+    url,
+    world,
+    requestId: '',
+    rawPathParams: {},
+    input: { params: {}, query: {}, body: undefined },
+    finalizers: [],
+  };
+  let built: { response: Response; body: string };
+  let errorCode: string | null = null;
+  try {
+    for (const step of PIPELINE) {
+      // Most steps are synchronous: awaiting only real promises saves a microtask turn per step.
+      let answer = step(context);
+      if (answer instanceof Promise) answer = await answer;
+      if (answer instanceof Response) return { response: answer, context, errorCode: null, replayed: true };
+    }
+    built = successResponse(context);
+  } catch (error) {
+    if (!(error instanceof ApiError) && isClientClosed(error, request)) {
+      const response = clientClosedResponse(context.requestId);
+      for (const finalize of context.finalizers) finalize(response, '');
+      return { response, context, errorCode: null, replayed: false };
+    }
+    const apiError = error instanceof ApiError ? error : internalError(error);
+    errorCode = apiError.code;
+    built = errorResponse(context, apiError);
+  }
+  for (const finalize of context.finalizers) finalize(built.response, built.body);
+  return { response: built.response, context, errorCode, replayed: false };
+}

@@ -1,0 +1,57 @@
+import { hash } from 'node:crypto';
+import { ApiError } from '../api-error.js';
+import type { KeyPart, SortKey } from '../../state/sorted-index.js';
+
+/** Where a cursor walk stands: after the item with this key and id. */
+export interface CursorPosition {
+  key: SortKey;
+  id: string;
+}
+
+/** Digests already computed: every page of a list asks for the same one. Bounded. */
+const DIGEST_CAPACITY = 4096;
+const digests = new Map<string, string>();
+
+/**
+ * A digest of the filters a list was asked with (tenant, operation, search, acting user, parent
+ * id…). A cursor carries it, so that it cannot be replayed against another tenant or query.
+ */
+export function filterDigest(filters: Readonly<Record<string, string | number | undefined>>): string {
+  const text = Object.keys(filters)
+    .sort()
+    .map((name) => `${name}=${String(filters[name] ?? '')}`)
+    .join('&');
+  let digest = digests.get(text);
+  if (digest === undefined) {
+    digest = hash('sha256', text, 'base64url').slice(0, 16);
+    if (digests.size >= DIGEST_CAPACITY) digests.clear();
+    digests.set(text, digest);
+  }
+  return digest;
+}
+
+/** Encodes a position as an opaque base64url cursor. */
+export function encodeCursor(position: CursorPosition, digest: string): string {
+  return Buffer.from(JSON.stringify({ k: position.key, i: position.id, f: digest }), 'utf8').toString('base64url');
+}
+
+const invalid = () =>
+  new ApiError('INVALID_CURSOR', 'The cursor is malformed, or was issued for another tenant, list or filters.');
+const isKeyPart = (part: unknown): part is KeyPart =>
+  part === null || typeof part === 'string' || (typeof part === 'number' && Number.isFinite(part));
+
+/** Decodes a cursor, checking its shape and that it was issued for these filters. */
+export function decodeCursor(cursor: string, digest: string): CursorPosition {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid();
+  const { k, i, f } = value as Record<string, unknown>;
+  if (!Array.isArray(k) || !k.every(isKeyPart) || typeof i !== 'string' || typeof f !== 'string') throw invalid();
+  if (f !== digest) throw invalid();
+  return { key: k, id: i };
+}

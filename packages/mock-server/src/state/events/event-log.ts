@@ -1,0 +1,79 @@
+import { EVENT_DATA_SCHEMAS, type EventOf, type EventType, type WebhookEvent } from '@commflow/contract';
+import type * as z from 'zod';
+import type { MockClock } from '../../sim/clock.js';
+import { BoundedLog } from '../../history/bounded.js';
+import { newId } from '../../lib/ids.js';
+
+/**
+ * Receives every recorded event, in order. Webhook delivery (a later addition) subscribes here.
+ *
+ * @example
+ * ```ts
+ * const listener: EventListener = (event) => console.log(event.type);
+ * ```
+ */
+export type EventListener = (event: WebhookEvent) => void;
+
+/**
+ * The events a mock has emitted, oldest first, with a subscription hook. Only the newest
+ * `capacity` events are kept (default 10,000): subscribers see every event, the list is history.
+ *
+ * Events are recorded as the operation commits, so an idempotent replay, which never reaches the
+ * operation, records nothing.
+ *
+ * @example
+ * ```ts
+ * const off = log.subscribe((event) => deliveries.push(event));
+ * log.emit(tenantId, 'call.started', { callId, status: 'initiated', destination, userEmail });
+ * off();
+ * ```
+ */
+export class EventLog {
+  readonly #clock: MockClock;
+  readonly #events: BoundedLog<WebhookEvent>;
+  readonly #listeners = new Set<EventListener>();
+
+  constructor(clock: MockClock, capacity = 10_000) {
+    this.#clock = clock;
+    this.#events = new BoundedLog(capacity);
+  }
+
+  emit<T extends EventType>(tenantId: string, type: T, data: z.output<(typeof EVENT_DATA_SCHEMAS)[T]>): EventOf<T> {
+    const event = { id: newId(), type, timestamp: this.#clock.iso(), tenantId, data } as unknown as EventOf<T>;
+    this.#events.push(event);
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A failing subscriber must not fail the operation that emitted the event.
+      }
+    }
+    return event;
+  }
+
+  /** The recorded events, optionally of one tenant and/or type. */
+  list(filter: { tenantId?: string | undefined; type?: string | undefined } = {}): WebhookEvent[] {
+    return this.#events
+      .list()
+      .filter(
+        (event) =>
+          (filter.tenantId === undefined || event.tenantId === filter.tenantId) &&
+          (filter.type === undefined || event.type === filter.type),
+      );
+  }
+
+  subscribe(listener: EventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Forgets the recorded events; subscribers stay. */
+  clear(): void {
+    this.#events.clear();
+  }
+
+  /** How many events are kept. */
+  get size(): number {
+    return this.#events.size;
+  }
+}

@@ -1,0 +1,104 @@
+import type { MockClock } from '../sim/clock.js';
+
+/**
+ * How long a stored result is replayed: 24 hours on the mock clock.
+ *
+ * @example
+ * ```ts
+ * mock.advanceClock(IDEMPOTENCY_RETENTION_MS); // the key is free again
+ * ```
+ */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** A response as stored for replay. */
+export interface StoredResponse {
+  readonly status: number;
+  readonly headers: readonly (readonly [string, string])[];
+  readonly body: string;
+}
+
+type Entry =
+  | { state: 'running'; fingerprint: string; at: number }
+  | { state: 'done'; fingerprint: string; at: number; response: StoredResponse };
+
+/** What the idempotency store says about a request. */
+export type Reservation =
+  { kind: 'fresh' } | { kind: 'replay'; response: StoredResponse } | { kind: 'reused' } | { kind: 'in-progress' };
+
+/**
+ * Idempotency keys, scoped by API key + tenant + key value. The first request reserves the key
+ * before the operation runs, so a concurrent duplicate sees `in-progress` instead of acting.
+ *
+ * Bounded: an entry is forgotten {@link IDEMPOTENCY_RETENTION_MS} after its request, on the mock
+ * clock, and past `limit` entries the oldest go first. Entries sit in a map in request order, so
+ * eviction sweeps from the front and stops at the first live entry: O(1) amortised per request.
+ *
+ * @example
+ * ```ts
+ * const r = store.reserve(scope, fingerprint);
+ * if (r.kind === 'fresh') store.complete(scope, stored);
+ * ```
+ */
+export class IdempotencyStore {
+  readonly #clock: MockClock;
+  readonly #limit: number;
+  /** In request order (oldest first): a re-reserved key is deleted and set again, at the end. */
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(clock: MockClock, limit = 100_000) {
+    this.#clock = clock;
+    this.#limit = limit;
+    // Memory is given back when time passes, not only when the next keyed request arrives.
+    clock.onAdvance((now) => {
+      this.#sweep(now);
+    });
+  }
+
+  reserve(scope: string, fingerprint: string): Reservation {
+    const now = this.#clock.now();
+    this.#sweep(now);
+    const entry = this.#entries.get(scope);
+    if (entry !== undefined) {
+      if (entry.fingerprint !== fingerprint) return { kind: 'reused' };
+      return entry.state === 'running' ? { kind: 'in-progress' } : { kind: 'replay', response: entry.response };
+    }
+    this.#entries.set(scope, { state: 'running', fingerprint, at: now });
+    if (this.#entries.size > this.#limit) {
+      for (const oldest of this.#entries.keys()) {
+        this.#entries.delete(oldest);
+        break;
+      }
+    }
+    return { kind: 'fresh' };
+  }
+
+  /** Stores the result of a reserved request for replay. */
+  complete(scope: string, response: StoredResponse): void {
+    const entry = this.#entries.get(scope);
+    if (entry === undefined) return;
+    // Same key: Map.set keeps its place in request order.
+    this.#entries.set(scope, { state: 'done', fingerprint: entry.fingerprint, at: entry.at, response });
+  }
+
+  /** Frees a reserved key without storing (401, 403, 429 and 5xx results are not kept). */
+  release(scope: string): void {
+    this.#entries.delete(scope);
+  }
+
+  /** How many keys are remembered. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  /** Forgets the entries whose retention has passed: they are at the front. */
+  #sweep(now: number): void {
+    for (const [scope, entry] of this.#entries) {
+      if (now - entry.at < IDEMPOTENCY_RETENTION_MS) return;
+      this.#entries.delete(scope);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import { hash, randomBytes } from 'node:crypto';
+import { ApiKey } from '@commflow/contract';
+import { flat } from '../lib/ids.js';
+
+/**
+ * A rate limit: `limit` requests per fixed window of `windowSeconds`.
+ *
+ * @example
+ * ```ts
+ * mock.createApiKey({ tenantIds: [tenantId], rateLimit: { limit: 5, windowSeconds: 60 } });
+ * ```
+ */
+export interface RateLimit {
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+/** What the mock remembers of an API key: never the secret, only its SHA-256 hash. */
+export interface KeyRecord {
+  readonly hash: string;
+  /** A short, non-secret hint for the journal and logs: the prefix and last four characters. */
+  readonly hint: string;
+  readonly kind: 'tenant' | 'account';
+  readonly tenantIds: ReadonlySet<string>;
+  /** `null`: every permission. */
+  readonly permissions: ReadonlySet<string> | null;
+  readonly rateLimit: RateLimit | undefined;
+  revoked: boolean;
+}
+
+/**
+ * A key as the control surface lists it: never the secret, only a hint and an id.
+ *
+ * @example
+ * ```ts
+ * mock.apiKeys().filter((key) => !key.revoked).map((key) => key.hint);
+ * ```
+ */
+export interface ApiKeyView {
+  /** The first 16 hex digits of the key's SHA-256 hash: stable, and no use without the secret. */
+  id: string;
+  hint: string;
+  kind: 'tenant' | 'account';
+  tenantIds: string[];
+  /** `["*"]` for every permission. */
+  permissions: string[];
+  rateLimit: RateLimit | null;
+  revoked: boolean;
+  /** The scenario's label of the key, if it gave one. */
+  label: string | null;
+}
+
+/** The listed view of a key record. */
+export function keyView(record: KeyRecord, label: string | null = null): ApiKeyView {
+  return {
+    label,
+    id: record.hash.slice(0, 16),
+    hint: record.hint,
+    kind: record.kind,
+    tenantIds: [...record.tenantIds],
+    permissions: record.permissions === null ? ['*'] : [...record.permissions],
+    rateLimit: record.rateLimit ?? null,
+    revoked: record.revoked,
+  };
+}
+
+/**
+ * The SHA-256 hex digest of a key secret. `crypto.hash` is the one-shot, synchronous form: no
+ * Hash object per call, several times cheaper than `createHash()` for a short input.
+ */
+export function hashKey(secret: string): string {
+  return flat(hash('sha256', secret, 'hex'));
+}
+
+/** A non-secret hint of a key: `cf_…wxyz`. */
+export function keyHint(secret: string): string {
+  return `${secret.startsWith('cfa_') ? 'cfa_' : 'cf_'}…${secret.slice(-4)}`;
+}
+
+/** A new random key secret with the given prefix. */
+export function generateKeySecret(prefix: 'cf' | 'cfa'): string {
+  return `${prefix}_${randomBytes(24).toString('base64url').replaceAll('-', '_')}`;
+}
+
+/**
+ * The keys a mock accepts, by hash.
+ *
+ * @example
+ * ```ts
+ * const store = new KeyStore();
+ * store.add({ key: 'cf_test_0123456789abcdefghijklmn', tenantIds: [tenantId], permissions: ['*'] });
+ * ```
+ */
+export class KeyStore {
+  /**
+   * Only the well-formed keys, by hash. A presented secret with the hash of a stored key is
+   * that key, so it is well-formed exactly when the stored one was: checked once at `add`,
+   * not on every request, and the secret itself is never kept.
+   */
+  readonly #byHash = new Map<string, KeyRecord>();
+
+  add(input: {
+    key: string;
+    tenantIds: readonly string[];
+    permissions: readonly string[];
+    rateLimit?: RateLimit | undefined;
+    revoked?: boolean | undefined;
+  }): KeyRecord {
+    const record: KeyRecord = {
+      hash: hashKey(input.key),
+      hint: keyHint(input.key),
+      kind: input.key.startsWith('cfa_') ? 'account' : 'tenant',
+      tenantIds: new Set(input.tenantIds),
+      permissions: input.permissions.includes('*') ? null : new Set(input.permissions),
+      rateLimit: input.rateLimit,
+      revoked: input.revoked ?? false,
+    };
+    if (ApiKey.safeParse(input.key).success) this.#byHash.set(record.hash, record);
+    else this.#byHash.delete(record.hash);
+    return record;
+  }
+
+  /** Every key the store accepts (revoked ones included), in the order they were added. */
+  list(): KeyRecord[] {
+    return [...this.#byHash.values()];
+  }
+
+  /** The key record of a presented secret, if the secret is well-formed and known. */
+  find(secret: string): KeyRecord | undefined {
+    // Not flattened: the lookup string is dropped at once.
+    return this.#byHash.get(hash('sha256', secret, 'hex'));
+  }
+}

@@ -1,0 +1,52 @@
+import type { MockClock } from '../sim/clock.js';
+import type { RateLimit } from './keys.js';
+
+/** The state of a key's window after counting one request. */
+export interface RateLimitState {
+  readonly limit: number;
+  readonly remaining: number;
+  /** Seconds until the window resets (delta seconds, never a date). */
+  readonly resetSeconds: number;
+  readonly allowed: boolean;
+}
+
+/**
+ * Fixed-window rate limiting per API key, on the mock clock. A window opens with a key's first
+ * request and lasts `windowSeconds`; every request in it counts, refused ones included.
+ *
+ * @example
+ * ```ts
+ * const limiter = new RateLimiter(clock);
+ * limiter.hit(key.hash, { limit: 600, windowSeconds: 60 }).allowed;
+ * ```
+ */
+export class RateLimiter {
+  readonly #clock: MockClock;
+  readonly #windows = new Map<string, { start: number; count: number }>();
+
+  constructor(clock: MockClock) {
+    this.#clock = clock;
+  }
+
+  hit(keyHash: string, rule: RateLimit): RateLimitState {
+    const now = this.#clock.now();
+    const length = rule.windowSeconds * 1000;
+    let window = this.#windows.get(keyHash);
+    if (window === undefined || now >= window.start + length) {
+      window = { start: now, count: 0 };
+      this.#windows.set(keyHash, window);
+    }
+    window.count++;
+    const allowed = window.count <= rule.limit;
+    return {
+      limit: rule.limit,
+      remaining: Math.max(0, rule.limit - window.count),
+      resetSeconds: Math.max(1, Math.ceil((window.start + length - now) / 1000)),
+      allowed,
+    };
+  }
+
+  clear(): void {
+    this.#windows.clear();
+  }
+}

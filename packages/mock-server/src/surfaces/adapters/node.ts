@@ -1,0 +1,209 @@
+/**
+ * The Node adapter: serves a mock over HTTP with `node:http`, converting requests with
+ * `@hono/node-server`. The same core answers as in-process.
+ *
+ * @module
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { createControlGate, isLoopback, type ControlSafety } from '../control/gate.js';
+import { createMock, type CommFlowMock } from '../../facade/commflow-mock.js';
+
+export type { ControlSafety };
+
+/**
+ * One line per request, for logs. A logger that throws loses that line; the request is still
+ * answered. A client that went away before its answer is logged with status 499.
+ *
+ * @example
+ * ```ts
+ * const log: RequestLogger = (line) => console.log(line.method, line.path, line.status);
+ * ```
+ */
+export type RequestLogger = (line: { method: string; path: string; status: number; ms: number }) => void;
+
+/**
+ * A `node:http` request listener answering with `mock`.
+ *
+ * @example
+ * ```ts
+ * const server = createServer(createNodeListener(createMock('demo')));
+ * ```
+ */
+export function createNodeListener(
+  mock: CommFlowMock,
+  options: {
+    log?: RequestLogger;
+    /** Who may reach the console and `/__mock`; default: loopback hosts only, no token. */
+    safety?: ControlSafety;
+    /**
+     * Let @hono/node-server replace the global Request/Response with its lighter ones, which
+     * write bodies without a stream: several times the throughput. Only for a process that
+     * serves nothing else (the CLI); msw and other code may rely on the originals. Default false.
+     */
+    overrideGlobalObjects?: boolean;
+  } = {},
+) {
+  const log = options.log;
+  const logged =
+    (handler: (request: Request) => Promise<Response>) =>
+    async (request: Request): Promise<Response> => {
+      const started = performance.now();
+      const response = await handler(request);
+      try {
+        log?.({
+          method: request.method,
+          path: pathAndQuery(request.url),
+          status: response.status,
+          ms: performance.now() - started,
+        });
+      } catch {
+        // A logger that fails (a closed stream, a full disk) loses its line, never the answer.
+      }
+      return response;
+    };
+  const listenerOf = (handler: (request: Request) => Promise<Response>) =>
+    getRequestListener(log === undefined ? handler : logged(handler), {
+      overrideGlobalObjects: options.overrideGlobalObjects ?? false,
+    });
+  const api = listenerOf((request) => mock.handleApi(request));
+  if (!mock.controlEnabled) return api;
+  // The console and /__mock go through the safety checks; API requests never do.
+  const guarded = listenerOf(createControlGate(mock, options.safety ?? {}));
+  return (incoming: IncomingMessage, outgoing: ServerResponse) =>
+    isGuarded(incoming) ? guarded(incoming, outgoing) : api(incoming, outgoing);
+}
+
+/**
+ * Whether a request goes through the control gate, from the raw request line alone: `/__mock…`,
+ * `/` asked for as HTML, and any target that is not a plain path (the gate sorts those out).
+ */
+function isGuarded(incoming: IncomingMessage): boolean {
+  const target = incoming.url ?? '/';
+  if (target.charCodeAt(0) !== 47 /* "/" */) return true;
+  if (target.startsWith('/__mock')) return true;
+  return (target === '/' || target.startsWith('/?')) && (incoming.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * The path and query of an absolute request URL, as `URL` would give them. The adapter's URLs
+ * are already normalised, so slicing after the origin is enough; one with a fragment goes
+ * through `URL`, which drops it.
+ */
+function pathAndQuery(href: string): string {
+  const start = href.indexOf('/', href.indexOf('//') + 2);
+  if (start === -1 || href.includes('#')) {
+    const url = new URL(href);
+    return url.pathname + url.search;
+  }
+  return href.slice(start);
+}
+
+/**
+ * A running standalone mock.
+ *
+ * @example
+ * ```ts
+ * const running = await startMockServer({ port: 0 });
+ * console.log(running.url);
+ * await running.close();
+ * ```
+ */
+export interface RunningMockServer {
+  readonly mock: CommFlowMock;
+  readonly server: Server;
+  /** `http://HOST:PORT`. */
+  readonly url: string;
+  /** The console's address (`url` + `/`, with `#token=` when a control token is required). */
+  readonly consoleUrl: string;
+  /** The token control requests must carry, when one is required (always, beyond loopback). */
+  readonly controlToken: string | undefined;
+  /** Whether the server listens beyond loopback, reachable from other machines. */
+  readonly exposed: boolean;
+  readonly port: number;
+  /**
+   * Stops listening, drops open connections and, when this server created its mock, closes the
+   * mock too (pending webhook retries and their timers).
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a mock on `host:port` (defaults 127.0.0.1 and 0, a free port).
+ *
+ * @example
+ * ```ts
+ * const { url, mock, close } = await startMockServer({ scenario: 'demo' });
+ * await fetch(`${url}/api/v1/openapi.json`);
+ * await close();
+ * ```
+ */
+export async function startMockServer(
+  options: {
+    mock?: CommFlowMock;
+    scenario?: Parameters<typeof createMock>[0];
+    control?: boolean;
+    host?: string;
+    port?: number;
+    log?: RequestLogger;
+    /** See {@link createNodeListener}. Default false. */
+    overrideGlobalObjects?: boolean;
+    /** Host names the console and `/__mock` accept beside loopback ones (and `host` itself). */
+    allowedHosts?: readonly string[];
+    /**
+     * The token control requests must carry. Listening beyond loopback requires one: it is
+     * generated when not given, and returned as `controlToken`.
+     */
+    controlToken?: string;
+  } = {},
+): Promise<RunningMockServer> {
+  const mock = options.mock ?? createMock(options.scenario, { control: options.control ?? true });
+  const host = options.host ?? '127.0.0.1';
+  const exposed = !isLoopback(host);
+  const controlToken =
+    options.controlToken ?? (exposed && mock.controlEnabled ? randomBytes(24).toString('base64url') : undefined);
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
+  const listener = createNodeListener(mock, {
+    ...(options.log === undefined ? {} : { log: options.log }),
+    overrideGlobalObjects: options.overrideGlobalObjects ?? false,
+    safety: {
+      allowedHosts: [...(options.allowedHosts ?? []), ...(wildcard || !exposed ? [] : [host])],
+      ...(controlToken === undefined ? {} : { controlToken }),
+    },
+  });
+  const server = createServer((incoming, outgoing) => {
+    void listener(incoming, outgoing);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shownHost}:${port}`;
+  return {
+    mock,
+    server,
+    port,
+    url,
+    // A wildcard address is not one a browser can open: point it at this machine instead.
+    consoleUrl: `${wildcard ? `http://localhost:${port}` : url}/${controlToken === undefined ? '' : `#token=${controlToken}`}`,
+    controlToken,
+    exposed,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+        server.closeAllConnections();
+      });
+      // A mock passed in belongs to the caller, who closes it.
+      if (options.mock === undefined) await mock.close();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/**
+ * The shapes the control surface answers with: imported from the server's own modules as types
+ * only (erased from the bundle), never written twice.
+ */
+export type { JournalEntry } from '../../../state/journal.js';
+export type { ApiKeyView as ApiKey } from '../../../state/keys.js';
+export type { CallView, CarrierState } from '../../../facade/commflow-mock.js';
+export type { WebhookDelivery as Delivery } from '../../../webhooks/delivery.js';
+export type { WebhookSubscriptionView as Subscription } from '../../../webhooks/subscription-store.js';
+export type { WebhookMessage } from '../../../webhooks/transport.js';
+export type { Catalogue, TenantView as Tenant } from '../../control/console-routes.js';
+export type { WebhookEvent as MockEvent } from '@commflow/contract';

@@ -1,0 +1,136 @@
+/**
+ * The safety checks in front of the console and the control surface of a server on the network.
+ * The API routes never pass through here: their behaviour and speed do not change.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { MAX_BODY_BYTES } from '@commflow/contract';
+import { ApiError } from '../../service/api-error.js';
+import type { CommFlowMock } from '../../facade/commflow-mock.js';
+import { JSON_TYPE } from '../../service/pipeline/validate.js';
+import { consoleAsset, CONSOLE_ASSET_PREFIX } from '../console/assets.js';
+import { controlErrorResponse } from './http.js';
+
+/**
+ * Who may reach the console and `/__mock` of a server.
+ *
+ * @example
+ * ```ts
+ * const safety: ControlSafety = { allowedHosts: ['mock.internal'], controlToken: 'a-long-random-string' };
+ * ```
+ */
+export interface ControlSafety {
+  /** Host names accepted in the `Host` header beside the loopback ones (`localhost`, `127.0.0.1`, `[::1]`). */
+  allowedHosts?: readonly string[];
+  /** When set, every control request carries `Authorization: Bearer <token>`. */
+  controlToken?: string;
+}
+
+/** The host name of a `Host` header, without its port or brackets, in lower case. */
+export function hostnameOf(host: string): string {
+  const value = host.trim().toLowerCase();
+  if (value.startsWith('[')) {
+    const end = value.indexOf(']');
+    return value.slice(1, end === -1 ? undefined : end);
+  }
+  // A bare IPv6 address (as given to --allowed-host) has no port to strip.
+  const colon = value.lastIndexOf(':');
+  return colon === -1 || value.indexOf(':') !== colon ? value : value.slice(0, colon);
+}
+
+/** Whether a host name or address only reaches this machine. */
+export function isLoopback(hostname: string): boolean {
+  const name = hostname.toLowerCase();
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name) ||
+    name === '::ffff:127.0.0.1'
+  );
+}
+
+const refuse = (status: number, code: string, message: string) => ApiError.custom(status, code, message);
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Whether a path belongs to the control surface (or the console's assets under it). */
+export function isControlPath(pathname: string): boolean {
+  return pathname === '/__mock' || pathname.startsWith('/__mock/');
+}
+
+/** Whether a request for `/` wants the console page rather than the API's answer. */
+export function wantsConsolePage(pathname: string, accept: string | null | undefined): boolean {
+  return pathname === '/' && (accept?.includes('text/html') ?? false);
+}
+
+/** The first refusal a request earns, or `undefined` when it may go on. */
+function refusal(
+  request: Request,
+  url: URL,
+  safety: ControlSafety,
+  allowed: ReadonlySet<string>,
+): ApiError | undefined {
+  const host = request.headers.get('host') ?? url.host;
+  const hostname = hostnameOf(host);
+  if (!isLoopback(hostname) && !allowed.has(hostname)) {
+    return refuse(
+      403,
+      'HOST_NOT_ALLOWED',
+      `The console and control surface answer only to loopback hosts; start the mock with --allowed-host ${hostname} to accept this one.`,
+    );
+  }
+  // A page on another origin must not drive the mock, even with a simple request.
+  const fetchSite = request.headers.get('sec-fetch-site');
+  const origin = request.headers.get('origin');
+  if (
+    (fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
+    (origin !== null && origin !== `http://${host}` && origin !== `https://${host}`)
+  ) {
+    return refuse(403, 'CROSS_ORIGIN_REFUSED', 'Cross-origin requests to the control surface are refused.');
+  }
+  const isAsset = request.method === 'GET' && (url.pathname === '/' || url.pathname.startsWith(CONSOLE_ASSET_PREFIX));
+  if (safety.controlToken !== undefined && !isAsset) {
+    const header = request.headers.get('authorization') ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+    if (!sameSecret(given, safety.controlToken)) {
+      return refuse(401, 'CONTROL_TOKEN_REQUIRED', 'Send the control token as "Authorization: Bearer <token>".');
+    }
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const type = request.headers.get('content-type');
+    if (type === null || !JSON_TYPE.test(type)) {
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'State-changing control requests are sent as application/json.');
+    }
+    if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) {
+      return new ApiError('PAYLOAD_TOO_LARGE', `The body is over ${MAX_BODY_BYTES} bytes.`);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The handler of the guarded routes (the console page at `/`, its assets and `/__mock`): checks
+ * the request, then serves the console or hands it to the mock's control surface.
+ */
+export function createControlGate(mock: CommFlowMock, safety: ControlSafety): (request: Request) => Promise<Response> {
+  const allowed = new Set((safety.allowedHosts ?? []).map((host) => hostnameOf(host)));
+  return async (request) => {
+    const url = new URL(request.url);
+    if (!isControlPath(url.pathname) && !wantsConsolePage(url.pathname, request.headers.get('accept'))) {
+      return mock.handleApi(request);
+    }
+    const refused = refusal(request, url, safety, allowed);
+    if (refused !== undefined) return controlErrorResponse(mock, request, refused);
+    if (request.method === 'GET' && (url.pathname === '/' || url.pathname.startsWith(CONSOLE_ASSET_PREFIX))) {
+      const asset = await consoleAsset(
+        url.pathname === '/' ? 'index.html' : url.pathname.slice(CONSOLE_ASSET_PREFIX.length),
+      );
+      if (asset !== undefined) return asset;
+    }
+    return mock.handle(request);
+  };
+}

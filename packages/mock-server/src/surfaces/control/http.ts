@@ -1,0 +1,262 @@
+import { E164, HEADERS, Id, RequestId, validationIssues } from '@commflow/contract';
+import * as z from 'zod';
+import { ApiError, validationError } from '../../service/api-error.js';
+import { CALL_ACTIONS, type CallAction } from '../../service/domains/voice.js';
+import { FaultSchema } from '../../state/faults.js';
+import { memoryReport } from '../../history/memory.js';
+import { newId } from '../../lib/ids.js';
+import { parseJsonBytes } from '../../lib/json.js';
+import type { CommFlowMock } from '../../facade/commflow-mock.js';
+import { readBody } from '../../service/pipeline/validate.js';
+import { consoleRoute, JOURNAL_STREAM_PATH, journalStream } from './console-routes.js';
+import { clientClosedResponse, isClientClosed } from '../../service/pipeline/client-closed.js';
+import { PERMISSION_NAMES } from '../../service/gating-names.js';
+import { ScenarioError } from '../../scenario/parse.js';
+import { RateLimitSchema } from '../../scenario/schema.js';
+import {
+  CreateWebhookSubscriptionSchema,
+  DELIVERY_STATUSES,
+  parseWebhookInput,
+  RotateWebhookSecretSchema,
+  type DeliveryFilter,
+  type DeliveryStatus,
+} from '../../webhooks/index.js';
+
+const CreateKeyBody = z.strictObject({
+  tenantIds: z.array(Id).min(1),
+  permissions: z.array(z.enum([...PERMISSION_NAMES, '*'])).default(['*']),
+  rateLimit: RateLimitSchema.optional(),
+  prefix: z.enum(['cf', 'cfa']).optional(),
+});
+const CarrierBody = z.strictObject({
+  mode: z.enum(['accept', 'reject']),
+  reason: z.string().min(1).max(500).optional(),
+});
+const InboundSmsBody = z.strictObject({ tenantId: Id, to: E164, from: E164, body: z.string().min(1).max(1600) });
+const AdvanceBody = z.strictObject({
+  ms: z
+    .int()
+    .min(0)
+    .max(366 * 24 * 60 * 60 * 1000),
+});
+
+const EnableBody = z.strictObject({ enabled: z.boolean() });
+
+interface Reply {
+  status: number;
+  data: unknown;
+}
+
+function envelope(requestId: string, now: string, status: number, payload: object): Response {
+  return new Response(JSON.stringify({ ...payload, meta: { requestId, timestamp: now } }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', [HEADERS.requestId]: requestId },
+  });
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  // Limited like API bodies: 413 past 1 MiB, before anything is parsed.
+  const bytes = await readBody(request);
+  if (bytes.byteLength === 0) return undefined;
+  const parsed = parseJsonBytes(bytes);
+  if (!parsed.ok) throw new ApiError('INVALID_JSON', parsed.message);
+  return parsed.value;
+}
+
+async function body<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
+  const parsed = schema.safeParse(await readJson(request));
+  if (!parsed.success) throw validationError(validationIssues('body', parsed.error.issues));
+  return parsed.data;
+}
+
+/** A `?status=` filter of deliveries, checked. */
+function deliveryStatus(value: string | null): DeliveryStatus | undefined {
+  if (value === null || value === '') return undefined;
+  if ((DELIVERY_STATUSES as readonly string[]).includes(value)) return value as DeliveryStatus;
+  throw validationError([{ path: ['query', 'status'], message: `must be one of ${DELIVERY_STATUSES.join(', ')}` }]);
+}
+
+/** The webhook routes: subscriptions under `/__mock/webhooks`, deliveries under `/__mock/deliveries`. */
+async function webhookRoute(mock: CommFlowMock, request: Request, url: URL, path: string): Promise<Reply | undefined> {
+  const method = request.method;
+  const route = `${method} ${path}`;
+  switch (route) {
+    case 'POST /__mock/webhooks': {
+      const input = parseWebhookInput(CreateWebhookSubscriptionSchema, await readJson(request), ['body']);
+      if (!mock.scenario.tenants.some((tenant) => tenant.id.toLowerCase() === input.tenantId.toLowerCase())) {
+        throw validationError([{ path: ['body', 'tenantId'], message: `no tenant has id "${input.tenantId}"` }]);
+      }
+      return { status: 201, data: mock.subscribeWebhook(input) };
+    }
+    case 'GET /__mock/webhooks': {
+      const tenantId = url.searchParams.get('tenantId');
+      return { status: 200, data: { webhooks: mock.webhookSubscriptions(tenantId === null ? {} : { tenantId }) } };
+    }
+    case 'GET /__mock/deliveries': {
+      const filter: DeliveryFilter = { status: deliveryStatus(url.searchParams.get('status')) };
+      for (const name of ['subscriptionId', 'eventId', 'tenantId'] as const) {
+        const value = url.searchParams.get(name);
+        if (value !== null) filter[name] = value;
+      }
+      // `?wait=true`: first let the attempts in flight finish, so the answer shows their outcome.
+      if (url.searchParams.get('wait') === 'true') await mock.idle();
+      return { status: 200, data: { deliveries: mock.deliveries(filter) } };
+    }
+  }
+  const match = /^\/__mock\/(webhooks|deliveries)\/([^/]+)(?:\/([a-z-]+))?$/.exec(path);
+  if (match === null) return undefined;
+  const [, collection, rawId = '', action] = match;
+  const id = decodeURIComponent(rawId);
+  if (collection === 'webhooks') {
+    if (action === undefined && method === 'GET') {
+      return { status: 200, data: { webhook: mock.webhooks.subscriptions.get(id) } };
+    }
+    if (action === undefined && method === 'PATCH') {
+      const { enabled } = await body(request, EnableBody);
+      return { status: 200, data: { webhook: mock.webhooks.subscriptions.setEnabled(id, enabled) } };
+    }
+    if (action === undefined && method === 'DELETE') {
+      mock.deleteWebhook(id);
+      return { status: 200, data: { id, deleted: true } };
+    }
+    if (action === 'rotate-secret' && method === 'POST') {
+      const input = (await readJson(request)) ?? {};
+      const rotation = parseWebhookInput(RotateWebhookSecretSchema, input, ['body']);
+      return {
+        status: 200,
+        data: mock.rotateWebhookSecret(id, {
+          ...(rotation.secret === undefined ? {} : { secret: rotation.secret }),
+          ...(rotation.windowSeconds === undefined ? {} : { windowMs: rotation.windowSeconds * 1000 }),
+        }),
+      };
+    }
+  } else {
+    if (action === undefined && method === 'GET')
+      return { status: 200, data: { delivery: mock.webhooks.delivery(id) } };
+    if (action === 'replay' && method === 'POST') return { status: 202, data: { delivery: mock.replayDelivery(id) } };
+    if (action === 'request' && method === 'GET') {
+      return { status: 200, data: { request: await mock.webhooks.request(id) } };
+    }
+  }
+  return undefined;
+}
+
+async function dispatch(mock: CommFlowMock, request: Request, url: URL): Promise<Reply> {
+  const path = url.pathname.replace(/\/+$/, '');
+  const method = request.method;
+  const route = `${method} ${path}`;
+  switch (route) {
+    case 'POST /__mock/reset':
+      mock.reset();
+      return { status: 200, data: { reset: true } };
+    case 'PUT /__mock/scenario': {
+      const input = await readJson(request);
+      try {
+        mock.loadScenario(input === 'demo' ? 'demo' : (input as never));
+      } catch (error) {
+        if (error instanceof ScenarioError) {
+          throw validationError(
+            error.issues.map((issue) => ({ path: ['body', ...issue.segments], message: issue.message })),
+          );
+        }
+        throw error;
+      }
+      return { status: 200, data: { tenants: mock.scenario.tenants.map((tenant) => tenant.id) } };
+    }
+    case 'POST /__mock/api-keys': {
+      const input = await body(request, CreateKeyBody);
+      const { rateLimit, prefix, ...rest } = input;
+      return {
+        status: 201,
+        data: {
+          apiKey: mock.createApiKey({
+            ...rest,
+            ...(rateLimit === undefined ? {} : { rateLimit }),
+            ...(prefix === undefined ? {} : { prefix }),
+          }),
+        },
+      };
+    }
+    case 'GET /__mock/journal':
+      return { status: 200, data: { entries: mock.journal() } };
+    case 'GET /__mock/events': {
+      const filter: { tenantId?: string; type?: string } = {};
+      const tenantId = url.searchParams.get('tenantId');
+      const type = url.searchParams.get('type');
+      if (tenantId !== null) filter.tenantId = tenantId;
+      if (type !== null) filter.type = type;
+      return { status: 200, data: { events: mock.events(filter) } };
+    }
+    case 'GET /__mock/calls':
+      return { status: 200, data: { calls: mock.calls() } };
+    case 'GET /__mock/carrier':
+      return { status: 200, data: { carrier: mock.carrier() } };
+    case 'PUT /__mock/carrier': {
+      const settings = await body(request, CarrierBody);
+      return {
+        status: 200,
+        data: {
+          carrier: mock.setCarrier(
+            settings.reason === undefined ? { mode: settings.mode } : { mode: settings.mode, reason: settings.reason },
+          ),
+        },
+      };
+    }
+    case 'POST /__mock/sms/inbound':
+      return { status: 201, data: mock.receiveSms(await body(request, InboundSmsBody)) };
+    case 'GET /__mock/memory':
+      return { status: 200, data: { memory: memoryReport() } };
+    case 'GET /__mock/clock':
+      return { status: 200, data: { now: mock.clock.iso(), offsetMs: mock.clock.offsetMs } };
+    case 'POST /__mock/clock/advance':
+      return { status: 200, data: mock.advanceClock((await body(request, AdvanceBody)).ms) };
+    case 'POST /__mock/faults': {
+      const fault = await body(request, FaultSchema);
+      mock.injectFault(fault);
+      return { status: 201, data: { fault } };
+    }
+  }
+  const webhook = await webhookRoute(mock, request, url, path);
+  if (webhook !== undefined) return webhook;
+  const consoleReply = consoleRoute(mock, method, path);
+  if (consoleReply !== undefined) return consoleReply;
+  const call = /^\/__mock\/calls\/([^/]+)\/([a-z-]+)$/.exec(path);
+  if (call !== null && method === 'POST') {
+    const action = call[2] as CallAction;
+    if (!CALL_ACTIONS.includes(action)) throw new ApiError('NOT_FOUND', `Unknown call action "${action}".`);
+    return { status: 200, data: { call: mock.controlCall(decodeURIComponent(call[1] ?? ''), action) } };
+  }
+  throw new ApiError('NOT_FOUND', `No control route ${route}.`);
+}
+
+/**
+ * The control surface over HTTP, under `/__mock`, for suites in other languages. JSON in and
+ * out, inputs validated with zod, errors in the service's error envelope.
+ */
+export async function controlSurface(mock: CommFlowMock, request: Request, url: URL): Promise<Response> {
+  if (request.method === 'GET' && url.pathname === JOURNAL_STREAM_PATH) return journalStream(mock, request);
+  try {
+    const reply = await dispatch(mock, request, url);
+    return envelope(controlRequestId(request), mock.clock.iso(), reply.status, { success: true, data: reply.data });
+  } catch (error) {
+    if (!(error instanceof ApiError) && isClientClosed(error, request))
+      return clientClosedResponse(controlRequestId(request));
+    return controlErrorResponse(mock, request, error);
+  }
+}
+
+function controlRequestId(request: Request): string {
+  const sent = request.headers.get(HEADERS.requestId);
+  return sent !== null && RequestId.safeParse(sent).success ? sent : `req_${newId()}`;
+}
+
+/** A control-surface error in the service's error envelope (a non-`ApiError` is a 400). */
+export function controlErrorResponse(mock: CommFlowMock, request: Request, error: unknown): Response {
+  const apiError =
+    error instanceof ApiError
+      ? error
+      : new ApiError('VALIDATION_ERROR', error instanceof Error ? error.message : String(error));
+  const payload: Record<string, unknown> = { code: apiError.code, message: apiError.message };
+  if (apiError.details !== undefined) payload.details = apiError.details;
+  return envelope(controlRequestId(request), mock.clock.iso(), apiError.status, { success: false, error: payload });
+}
