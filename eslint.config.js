@@ -25,7 +25,7 @@ export default defineConfig(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js'] },
+        projectService: { allowDefaultProject: ['*.js', 'packages/*/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

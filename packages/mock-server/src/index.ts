@@ -5,8 +5,16 @@
  *
  * @module
  */
-export { createMock, CommFlowMock, ApiError } from './facade/commflow-mock.js';
-export type { MockOptions, CallView, CreatedApiKey, CarrierState } from './facade/commflow-mock.js';
+export { createMock, CommFlowMock } from './facade/commflow-mock.js';
+export { MockWorld } from './facade/base.js';
+export { MockTraffic } from './facade/traffic.js';
+export { MockOutside } from './facade/outside.js';
+export { ApiError } from './service/api-error.js';
+export type { MockOptions } from './runtime/runtime.js';
+export type { CallView, CarrierState } from './runtime/telephony.js';
+export type { CreatedApiKey, CreateApiKeyInput } from './runtime/access.js';
+export { SnapshotError, type SnapshotIssue } from './runtime/snapshot/restore.js';
+export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type MockSnapshot } from './runtime/snapshot/schema.js';
 export { MockClock, type ClockOptions } from './sim/clock.js';
 export { scriptedResponder, type AiResponder } from './sim/ai-responder.js';
 export {

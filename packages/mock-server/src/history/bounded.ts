@@ -36,6 +36,11 @@ export class BoundedLog<T> {
   clear(): void {
     this.#items = [];
   }
+
+  /** Replaces the items (oldest first), keeping the newest `capacity`: a restore. */
+  replace(items: readonly T[]): void {
+    this.#items = this.#capacity <= 0 ? [] : items.slice(-this.#capacity);
+  }
 }
 
 /**

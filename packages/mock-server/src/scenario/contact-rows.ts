@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { flat } from '../lib/ids.js';
 import { epochMs } from './epoch.js';
 import type { ContactRecord } from '../state/records.js';
-import type { ScenarioTenant, WithIds } from './parse.js';
+import type { ScenarioTenant, WithIds } from './resolved.js';
 
 type ContactInput = ScenarioTenant['contacts'][number];
 /** A scenario contact with its id decided, as `mock.scenario` shows it. */
@@ -11,6 +11,25 @@ export type ResolvedContact = WithIds<ContactInput>;
 /** Staggers records without a createdAt one minute apart, ending just before the clock start. */
 export const createdAtOf = (given: number, index: number, count: number, start: number) =>
   Number.isNaN(given) ? start - (count - index) * 60_000 : given;
+
+/** A scenario's contact rows as plain data: columns, and the seed of derived ids. */
+export interface ContactRowsData {
+  count: number;
+  idPrefix: string;
+  idBase: number;
+  /** `null` when no contact was given an id. */
+  givenIds: (string | null)[] | null;
+  firstNames: string[];
+  lastNames: (string | null)[];
+  phones: (string | null)[];
+  /** Epoch ms as given, `null` where the scenario gave none. */
+  givenCreatedAt: (number | null)[];
+}
+
+/** Whether a contact record is a row of a loaded scenario (not created at run time). */
+export function isScenarioContact(record: ContactRecord): boolean {
+  return record instanceof SeedContact;
+}
 
 /**
  * A scenario's contacts in columns: the compact source every reset rebuilds from. A big world
@@ -37,7 +56,40 @@ export class ContactRows {
   readonly givenCreatedAt: Float64Array;
   #records: { start: number; sorted: ContactRecord[] } | undefined;
 
-  constructor(contacts: readonly ContactInput[]) {
+  /** Rows as a snapshot holds them: columns, and the seed of the derived ids, so ids survive. */
+  toData(): ContactRowsData {
+    const givenIds = this.#givenIds;
+    return {
+      count: this.count,
+      idPrefix: this.#idPrefix,
+      idBase: this.#idBase,
+      givenIds: givenIds === undefined ? null : Array.from({ length: this.count }, (_, n) => givenIds[n] ?? null),
+      firstNames: this.firstNames,
+      lastNames: this.lastNames.map((name) => name ?? null),
+      phones: this.phones.map((phone) => phone ?? null),
+      givenCreatedAt: Array.from(this.givenCreatedAt, (ms) => (Number.isNaN(ms) ? null : ms)),
+    };
+  }
+
+  /** Rows from a snapshot's columns: the same ids, derived or given. */
+  static fromData(data: ContactRowsData): ContactRows {
+    return new ContactRows(data);
+  }
+
+  constructor(source: readonly ContactInput[] | ContactRowsData) {
+    if (!Array.isArray(source)) {
+      const data = source as ContactRowsData;
+      this.count = data.count;
+      this.firstNames = [...data.firstNames];
+      this.lastNames = data.lastNames.map((name) => name ?? undefined);
+      this.phones = data.phones.map((phone) => phone ?? undefined);
+      this.givenCreatedAt = Float64Array.from(data.givenCreatedAt, (ms) => ms ?? Number.NaN);
+      this.#givenIds = data.givenIds?.map((id) => id ?? undefined);
+      this.#idPrefix = data.idPrefix;
+      this.#idBase = data.idBase;
+      return;
+    }
+    const contacts = source as readonly ContactInput[];
     const count = contacts.length;
     this.count = count;
     this.firstNames = new Array<string>(count);

@@ -2,7 +2,10 @@ import { generateWebhookSecret } from '@commflow/contract/webhooks';
 import type * as z from 'zod';
 import { flat, newId } from '../lib/ids.js';
 import { ContactRows, type ResolvedContact } from './contact-rows.js';
-import { ScenarioSchema, type Scenario } from './schema.js';
+import { ScenarioSchema } from './schema.js';
+import type { ResolvedScenario } from './resolved.js';
+
+export type { ResolvedScenario, ResolvedWebhook, ScenarioTenant, WithIds } from './resolved.js';
 
 /**
  * A scenario that failed validation. `issues` name each bad path, such as
@@ -56,56 +59,6 @@ function issuesOf(error: z.ZodError): ScenarioIssue[] {
   );
 }
 
-/**
- * A scenario shape in which every optional `id` has become a required string.
- *
- * @example
- * ```ts
- * type User = WithIds<{ id?: string; email: string }>; // { email: string } & { id: string }
- * ```
- */
-export type WithIds<T> = T extends readonly (infer Item)[]
-  ? WithIds<Item>[]
-  : T extends object
-    ? { [K in keyof T as Exclude<K, 'id'>]: WithIds<T[K]> } & ('id' extends keyof T ? { id: string } : unknown)
-    : T;
-
-/**
- * One tenant of a validated scenario, before its ids are filled in.
- *
- * @example
- * ```ts
- * const tenant: ScenarioTenant = ScenarioSchema.parse(input).tenants[0]!;
- * ```
- */
-export type ScenarioTenant = Scenario['tenants'][number];
-
-/**
- * A scenario webhook subscription with its id and secret decided (generated once, at parse time,
- * so both stay the same across resets).
- *
- * @example
- * ```ts
- * const secret = parseScenario(input).tenants[0]?.webhooks[0]?.secret; // 'whsec_…'
- * ```
- */
-export type ResolvedWebhook = WithIds<ScenarioTenant['webhooks'][number]> & { secret: string };
-
-/**
- * A validated scenario whose omitted ids (and webhook secrets) have been generated. Reset goes
- * back to exactly this, so ids and secrets stay the same across resets.
- *
- * @example
- * ```ts
- * const resolved: ResolvedScenario = parseScenario(input);
- * resolved.tenants[0]?.users[0]?.id; // always a string
- * resolved.tenants[0]?.webhooks[0]?.secret; // 'whsec_…', generated when the scenario gave none
- * ```
- */
-export type ResolvedScenario = Omit<WithIds<Scenario>, 'tenants'> & {
-  tenants: (Omit<WithIds<ScenarioTenant>, 'webhooks'> & { webhooks: ResolvedWebhook[] })[];
-};
-
 function fillIds<T extends { id?: string | undefined }>(rows: readonly T[]): (T & { id: string })[] {
   return rows.map((row) => ({ ...row, id: row.id === undefined ? newId() : flat(row.id) }));
 }
@@ -138,7 +91,21 @@ export function contactRowsOf(tenant: object): ContactRows | undefined {
  * ```
  */
 export function parseScenario(input: unknown): ResolvedScenario {
-  if (typeof input === 'object' && input !== null) {
+  return resolve(input, undefined);
+}
+
+/**
+ * Parses a scenario whose tenants' contacts come as rows already (a snapshot's baseline): the
+ * `contacts` of each tenant in `input` are ignored, `rows[t]` stands in, with its ids.
+ *
+ * @throws ScenarioError naming every bad path.
+ */
+export function parseScenarioWithRows(input: unknown, rows: readonly ContactRows[]): ResolvedScenario {
+  return resolve(input, rows);
+}
+
+function resolve(input: unknown, rows: readonly ContactRows[] | undefined): ResolvedScenario {
+  if (rows === undefined && typeof input === 'object' && input !== null) {
     const hit = cache.get(input);
     if (hit !== undefined) return hit;
   }
@@ -147,7 +114,7 @@ export function parseScenario(input: unknown): ResolvedScenario {
   const scenario = result.data;
   const resolved: ResolvedScenario = {
     ...scenario,
-    tenants: scenario.tenants.map(({ contacts, ...tenant }) =>
+    tenants: scenario.tenants.map(({ contacts, ...tenant }, t) =>
       withContacts(
         {
           ...tenant,
@@ -163,11 +130,11 @@ export function parseScenario(input: unknown): ResolvedScenario {
             secret: webhook.secret ?? generateWebhookSecret(),
           })),
         },
-        new ContactRows(contacts),
+        rows?.[t] ?? new ContactRows(contacts),
       ),
     ),
   };
-  if (typeof input === 'object' && input !== null) cache.set(input, resolved);
+  if (rows === undefined && typeof input === 'object' && input !== null) cache.set(input, resolved);
   cache.set(resolved, resolved);
   return resolved;
 }

@@ -85,6 +85,18 @@ export class RecordingCarrier implements CarrierAdapter {
     if (settings.reason !== undefined) this.reason = settings.reason;
   }
 
+  /** Puts back a recorded state: a restore. */
+  replace(record: {
+    mode: 'accept' | 'reject';
+    reason: string;
+    messages: readonly (CarrierMessage & { result: CarrierResult })[];
+  }): void {
+    this.mode = record.mode;
+    this.reason = record.reason;
+    this.messages.length = 0;
+    this.messages.push(...record.messages.slice(-this.#limit));
+  }
+
   reset(): void {
     this.mode = 'accept';
     this.reason = 'Rejected by the carrier';

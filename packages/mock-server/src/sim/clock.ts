@@ -57,6 +57,23 @@ export class MockClock {
     return this.#lastStamp;
   }
 
+  /** The last creation time handed out by {@link MockClock.stamp}. */
+  get lastStamp(): number {
+    return this.#lastStamp;
+  }
+
+  /**
+   * Puts the timeline at `now` (a restore): the clock goes on from there, frozen or ticking as
+   * it was made, with `offsetMs` as the snapshot had it. Listeners are not called: a restore is
+   * not an advance.
+   */
+  resume(at: { now: number; offsetMs: number; lastStamp: number }): void {
+    this.#offset = at.offsetMs;
+    this.#base = (this.#frozen ? at.now : at.now - Date.now()) - at.offsetMs;
+    this.#lastStamp = at.lastStamp;
+    this.#isoMs = Number.NaN;
+  }
+
   /** How far tests have moved the clock, in milliseconds. */
   get offsetMs(): number {
     return this.#offset;

@@ -42,6 +42,8 @@ export const FaultSchema = z
  */
 export type FaultInput = z.input<typeof FaultSchema>;
 type Fault = z.output<typeof FaultSchema> & { remaining: number };
+/** A pending fault as plain data: what was asked, and how many times it still applies. */
+export type FaultData = Fault;
 
 /** The pending faults of a mock. */
 export class FaultStore {
@@ -71,5 +73,15 @@ export class FaultStore {
 
   clear(): void {
     this.#faults = [];
+  }
+
+  /** The pending faults, in match order, as plain data. */
+  list(): FaultData[] {
+    return this.#faults.map((fault) => ({ ...fault }));
+  }
+
+  /** Replaces the pending faults: a restore. */
+  replace(faults: readonly FaultData[]): void {
+    this.#faults = faults.map((fault) => ({ ...fault }));
   }
 }

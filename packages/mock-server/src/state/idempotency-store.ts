@@ -17,6 +17,14 @@ export interface StoredResponse {
   readonly body: string;
 }
 
+/** A finished idempotency entry as plain data, as a snapshot holds it. */
+export interface IdempotencyEntryData {
+  readonly scope: string;
+  readonly fingerprint: string;
+  readonly at: number;
+  readonly response: StoredResponse;
+}
+
 type Entry =
   | { state: 'running'; fingerprint: string; at: number }
   | { state: 'done'; fingerprint: string; at: number; response: StoredResponse };
@@ -92,6 +100,32 @@ export class IdempotencyStore {
 
   clear(): void {
     this.#entries.clear();
+  }
+
+  /**
+   * The finished entries, oldest first, as plain data. Entries of requests still running are
+   * left out: restored, they would answer "in progress" to every retry until they expire.
+   */
+  entries(): IdempotencyEntryData[] {
+    const entries: IdempotencyEntryData[] = [];
+    for (const [scope, entry] of this.#entries) {
+      if (entry.state === 'done')
+        entries.push({ scope, fingerprint: entry.fingerprint, at: entry.at, response: entry.response });
+    }
+    return entries;
+  }
+
+  /** Replaces every entry (oldest first): a restore. */
+  replace(entries: readonly IdempotencyEntryData[]): void {
+    this.#entries.clear();
+    for (const entry of entries) {
+      this.#entries.set(entry.scope, {
+        state: 'done',
+        fingerprint: entry.fingerprint,
+        at: entry.at,
+        response: entry.response,
+      });
+    }
   }
 
   /** Forgets the entries whose retention has passed: they are at the front. */

@@ -28,6 +28,31 @@ export interface KeyRecord {
   revoked: boolean;
 }
 
+/** A key record as plain data, as a snapshot holds it: the hash, never the secret. */
+export interface KeyRecordData {
+  hash: string;
+  hint: string;
+  kind: 'tenant' | 'account';
+  tenantIds: string[];
+  /** `null`: every permission. */
+  permissions: string[] | null;
+  rateLimit: RateLimit | null;
+  revoked: boolean;
+}
+
+/** A key record as plain data. */
+export function keyData(record: KeyRecord): KeyRecordData {
+  return {
+    hash: record.hash,
+    hint: record.hint,
+    kind: record.kind,
+    tenantIds: [...record.tenantIds],
+    permissions: record.permissions === null ? null : [...record.permissions],
+    rateLimit: record.rateLimit ?? null,
+    revoked: record.revoked,
+  };
+}
+
 /**
  * A key as the control surface lists it: never the secret, only a hint and an id.
  *
@@ -117,6 +142,21 @@ export class KeyStore {
     };
     if (ApiKey.safeParse(input.key).success) this.#byHash.set(record.hash, record);
     else this.#byHash.delete(record.hash);
+    return record;
+  }
+
+  /** Puts back a stored record (from a snapshot): it was well-formed when it was added. */
+  restore(data: KeyRecordData): KeyRecord {
+    const record: KeyRecord = {
+      hash: data.hash,
+      hint: data.hint,
+      kind: data.kind,
+      tenantIds: new Set(data.tenantIds),
+      permissions: data.permissions === null ? null : new Set(data.permissions),
+      rateLimit: data.rateLimit ?? undefined,
+      revoked: data.revoked,
+    };
+    this.#byHash.set(record.hash, record);
     return record;
   }
 

@@ -49,4 +49,15 @@ export class RateLimiter {
   clear(): void {
     this.#windows.clear();
   }
+
+  /** The open windows as plain data: `[key hash, start ms, count]`. */
+  windows(): [string, number, number][] {
+    return [...this.#windows].map(([hash, window]) => [hash, window.start, window.count]);
+  }
+
+  /** Replaces the windows: a restore. */
+  replace(windows: readonly (readonly [string, number, number])[]): void {
+    this.#windows.clear();
+    for (const [hash, start, count] of windows) this.#windows.set(hash, { start, count });
+  }
 }

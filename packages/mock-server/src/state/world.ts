@@ -1,40 +1,54 @@
-import type { AiResponder } from '../sim/ai-responder.js';
-import type { CarrierAdapter, RecordingCarrier } from '../sim/carrier.js';
-import type { MockClock } from '../sim/clock.js';
+import type { RecordingCarrier } from '../sim/carrier.js';
+import type { Sim } from '../sim/sim.js';
 import type { EventLog } from './events/index.js';
 import type { HistoryLimits } from '../history/limits.js';
 import type { FaultStore } from './faults.js';
 import type { IdempotencyStore } from './idempotency-store.js';
+import type { Journal } from './journal.js';
 import type { KeyStore, RateLimit } from './keys.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { CallRecord } from './records.js';
 import type { TenantState } from './tenant-state.js';
+import type { SubscriptionStore } from '../webhooks/subscription-store.js';
 
 /** A plan of the pricing catalogue. */
 export type Plan = ResolvedScenario['plans'][number];
 
 /**
- * Everything one mock holds: its state and its services. Pipeline steps and domain modules
- * receive it; nothing lives in module-level variables, so mocks never share state.
+ * Everything the world is made of, as data: tenants and their records, keys (hashes only),
+ * plans, idempotency entries, rate-limit windows, calls, events, the journal, webhook
+ * subscriptions, faults and the recording carrier's record. A snapshot serialises exactly this
+ * (with the deliveries and the clock's time); nothing lives in module-level variables, so mocks
+ * never share state.
  */
-export interface World {
-  readonly clock: MockClock;
-  readonly events: EventLog;
-  readonly keys: KeyStore;
+export interface WorldState {
+  tenants: Map<string, TenantState>;
+  plans: Map<string, Plan>;
+  defaultRateLimit: RateLimit;
+  keys: KeyStore;
+  /** Rate-limit windows by key hash. */
   readonly limiter: RateLimiter;
   readonly idempotency: IdempotencyStore;
   readonly faults: FaultStore;
+  /** What reached the default carrier, and how it is set. */
   readonly recordingCarrier: RecordingCarrier;
-  carrier: CarrierAdapter;
-  aiResponder: AiResponder;
-  defaultRateLimit: RateLimit;
-  tenants: Map<string, TenantState>;
-  plans: Map<string, Plan>;
+  readonly events: EventLog;
+  readonly journal: Journal;
+  readonly subscriptions: SubscriptionStore;
   /** Calls whose progress still runs on the clock. */
   readonly activeCalls: Set<CallRecord>;
   /** Ended calls, oldest first: past `limits.callLimit` the oldest leave their tenant's history. */
   readonly endedCalls: Set<CallRecord>;
   /** The history caps, decided. */
   readonly limits: Required<HistoryLimits>;
+}
+
+/**
+ * What the service runs on: the world's state, and the simulated outside that acts on it.
+ * Pipeline steps and domain modules receive it.
+ */
+export interface World {
+  readonly state: WorldState;
+  readonly sim: Sim;
 }

@@ -50,6 +50,25 @@ export interface WebhookDispatcherOptions {
   deliveryLimit?: number;
 }
 
+/**
+ * A delivery as plain data, as a snapshot holds it. An attempt in flight when the snapshot was
+ * taken is due again at once after a restore (`nextAttemptAt` = the snapshot's time).
+ */
+export interface DeliveryData {
+  id: string;
+  eventId: string;
+  eventType: string;
+  tenantId: string;
+  subscriptionId: string;
+  createdAt: string;
+  replayOf: string | null;
+  payload: string;
+  retries: boolean;
+  attempts: DeliveryAttempt[];
+  status: DeliveryStatus;
+  nextAttemptAt: number | null;
+}
+
 interface DeliveryRecord {
   readonly id: string;
   readonly eventId: string;
@@ -354,6 +373,48 @@ export class WebhookDispatcher {
       this.#cancelWork();
     }
     await this.idle();
+  }
+
+  /** Every delivery as plain data, oldest first. */
+  dumpDeliveries(): DeliveryData[] {
+    const now = this.#clock.now();
+    return [...this.#deliveries.values()].map((record) => ({
+      id: record.id,
+      eventId: record.eventId,
+      eventType: record.eventType,
+      tenantId: record.tenantId,
+      subscriptionId: record.subscriptionId,
+      createdAt: record.createdAt,
+      replayOf: record.replayOf ?? null,
+      payload: record.payload,
+      retries: record.retries,
+      attempts: record.attempts.map((attempt) => ({ ...attempt })),
+      status: record.status,
+      nextAttemptAt: record.status !== 'pending' ? null : record.inFlight ? now : (record.nextAttemptAt ?? now),
+    }));
+  }
+
+  /**
+   * Replaces every delivery (a restore): work in flight is aborted and its results dropped, as
+   * in {@link WebhookDispatcher.reset}; pending deliveries wait for their time on the clock, and
+   * those already due start at once.
+   */
+  replaceDeliveries(deliveries: readonly DeliveryData[]): void {
+    this.#cancelWork();
+    this.#deliveries.clear();
+    this.#scheduled.clear();
+    for (const data of deliveries) {
+      const record: DeliveryRecord = {
+        ...data,
+        replayOf: data.replayOf ?? undefined,
+        attempts: data.attempts.map((attempt) => ({ ...attempt })),
+        nextAttemptAt: data.status === 'pending' ? (data.nextAttemptAt ?? this.#clock.now()) : undefined,
+        inFlight: false,
+      };
+      this.#deliveries.set(record.id, record);
+      if (record.status === 'pending') this.#scheduled.add(record);
+    }
+    this.runDue();
   }
 
   #record(input: {

@@ -129,6 +129,22 @@ export interface SubscriptionStoreOptions {
   tenantExists?: (tenantId: string) => boolean;
 }
 
+/**
+ * A subscription as plain data, as a snapshot holds it: secrets included (a snapshot must be kept
+ * like a secret). An in-process subscription's callback is a function: only the fact is kept.
+ */
+export interface SubscriptionData {
+  id: string;
+  tenantId: string;
+  url: string;
+  events: string[];
+  createdAt: string;
+  inProcess: boolean;
+  enabled: boolean;
+  secret: string;
+  previous: { secret: string; expiresAt: number }[];
+}
+
 interface StoredSubscription {
   readonly id: string;
   readonly tenantId: string;
@@ -413,6 +429,53 @@ export class SubscriptionStore {
    */
   clear(): void {
     this.#subscriptions.clear();
+  }
+
+  /** Every subscription as plain data, oldest first. */
+  dump(): SubscriptionData[] {
+    return [...this.#subscriptions.values()].map((subscription) => ({
+      id: subscription.id,
+      tenantId: subscription.tenantId,
+      url: subscription.url,
+      events: [...subscription.events],
+      createdAt: subscription.createdAt,
+      inProcess: subscription.callback !== undefined,
+      enabled: subscription.enabled,
+      secret: subscription.secret,
+      previous: subscription.previous.map((old) => ({ ...old })),
+    }));
+  }
+
+  /** The callbacks of the in-process subscriptions, by id: a restore re-attaches them. */
+  callbacks(): Map<string, WebhookCallback> {
+    const callbacks = new Map<string, WebhookCallback>();
+    for (const subscription of this.#subscriptions.values()) {
+      if (subscription.callback !== undefined) callbacks.set(subscription.id, subscription.callback);
+    }
+    return callbacks;
+  }
+
+  /**
+   * Replaces every subscription: a restore. An in-process one gets its callback from
+   * `callbacks` (by id); without one it is left out, since nothing could receive its events.
+   */
+  replace(subscriptions: readonly SubscriptionData[], callbacks: ReadonlyMap<string, WebhookCallback>): void {
+    this.#subscriptions.clear();
+    for (const data of subscriptions) {
+      const callback = data.inProcess ? callbacks.get(data.id) : undefined;
+      if (data.inProcess && callback === undefined) continue;
+      this.#subscriptions.set(data.id, {
+        id: data.id,
+        tenantId: data.tenantId,
+        url: data.url,
+        events: [...data.events],
+        createdAt: data.createdAt,
+        callback,
+        enabled: data.enabled,
+        secret: data.secret,
+        previous: data.previous.map((old) => ({ ...old })),
+      });
+    }
   }
 
   #find(id: string): StoredSubscription {

@@ -24,7 +24,7 @@ const get: Handler<'ai.agents.get'> = ({ tenant, params }) => ({
 /** `ai.agents.chat`: the reply of the mock's responder (deterministic, replaceable by tests). */
 const chat: Handler<'ai.agents.chat'> = ({ world, tenant, params, body }) => {
   const agent = agentOf(tenant, params.id);
-  const answer = world.aiResponder({
+  const answer = world.sim.aiResponder({
     agent: { id: agent.id, name: agent.name, description: agent.description },
     messages: body.messages,
     tenantId: tenant.id,

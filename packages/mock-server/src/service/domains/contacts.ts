@@ -20,7 +20,7 @@ const list: Handler<'contacts.list'> = ({ tenant, query }) => {
 
 /** `contacts.create`: 201, emits `contact.changed`. */
 const create: Handler<'contacts.create'> = ({ world, tenant, body }) => {
-  const now = world.clock.stamp();
+  const now = world.sim.clock.stamp();
   const record: ContactRecord = {
     id: newId(),
     firstName: body.firstName,
@@ -31,7 +31,7 @@ const create: Handler<'contacts.create'> = ({ world, tenant, body }) => {
   };
   tenant.addContact(record);
   const contact = toContact(record);
-  world.events.emit(tenant.id, 'contact.changed', { change: 'created', contact });
+  world.state.events.emit(tenant.id, 'contact.changed', { change: 'created', contact });
   return { status: 201, data: { contact } };
 };
 

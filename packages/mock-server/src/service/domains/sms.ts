@@ -70,7 +70,7 @@ const send: Handler<'sms.send'> = (input) => {
   let status: 'SENT' | 'FAILED' = 'SENT';
   let failureReason: string | undefined;
   if (tenant.mode === 'live') {
-    const result = world.carrier.send({
+    const result = world.sim.carrier.send({
       tenantId: tenant.id,
       messageId: id,
       from: conversation.smsNumber,
@@ -92,11 +92,11 @@ const send: Handler<'sms.send'> = (input) => {
     status,
     simulated: tenant.mode === 'sandbox',
     failureReason,
-    createdAt: world.clock.stamp(),
+    createdAt: world.sim.clock.stamp(),
   };
   tenant.addSmsMessage(conversation, record);
   const message = toSmsMessage(record);
-  world.events.emit(tenant.id, status === 'SENT' ? 'sms.sent' : 'sms.failed', {
+  world.state.events.emit(tenant.id, status === 'SENT' ? 'sms.sent' : 'sms.failed', {
     conversationId: conversation.id,
     message,
   });
@@ -136,10 +136,13 @@ export function receiveSms(
     status: 'RECEIVED',
     simulated: tenant.mode === 'sandbox',
     failureReason: undefined,
-    createdAt: world.clock.stamp(),
+    createdAt: world.sim.clock.stamp(),
   };
   tenant.addSmsMessage(conversation, message);
-  world.events.emit(tenant.id, 'sms.received', { conversationId: conversation.id, message: toSmsMessage(message) });
+  world.state.events.emit(tenant.id, 'sms.received', {
+    conversationId: conversation.id,
+    message: toSmsMessage(message),
+  });
   return { conversation, message };
 }
 

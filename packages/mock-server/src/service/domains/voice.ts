@@ -70,8 +70,8 @@ function transition(world: World, call: CallRecord, status: CallStatus, at: numb
   if (FINAL_CALL_STATUSES.has(status)) {
     call.endedAt = at;
     call.schedule = [];
-    world.activeCalls.delete(call);
-    const tenant = world.tenants.get(call.tenantId);
+    world.state.activeCalls.delete(call);
+    const tenant = world.state.tenants.get(call.tenantId);
     if (tenant !== undefined) writeCdr(tenant, call, at);
     forgetOldCalls(world, call);
   }
@@ -79,17 +79,17 @@ function transition(world: World, call: CallRecord, status: CallStatus, at: numb
 
 /** Call history is capped: past `callLimit` ended calls, the oldest ended one is forgotten (its CDR stays). */
 function forgetOldCalls(world: World, ended: CallRecord): void {
-  world.endedCalls.add(ended);
-  for (const call of world.endedCalls) {
-    if (world.endedCalls.size <= world.limits.callLimit) return;
-    world.endedCalls.delete(call);
-    world.tenants.get(call.tenantId)?.calls.delete(call.id);
+  world.state.endedCalls.add(ended);
+  for (const call of world.state.endedCalls) {
+    if (world.state.endedCalls.size <= world.state.limits.callLimit) return;
+    world.state.endedCalls.delete(call);
+    world.state.tenants.get(call.tenantId)?.calls.delete(call.id);
   }
 }
 
 /** Applies every scheduled transition that is due by `now`. Called before each request and on clock advances. */
 export function progressCalls(world: World, now: number): void {
-  for (const call of world.activeCalls) {
+  for (const call of world.state.activeCalls) {
     while (call.schedule.length > 0 && (call.schedule[0]?.at ?? Infinity) <= now) {
       const next = call.schedule.shift();
       if (next !== undefined) transition(world, call, next.status, next.at);
@@ -136,13 +136,13 @@ const ACTION_RULES: Record<CallAction, { from: readonly CallStatus[]; to: (statu
  * @throws ApiError 409 `INVALID_CALL_TRANSITION` when the call's state does not allow the action.
  */
 export function applyCallAction(world: World, call: CallRecord, action: CallAction): void {
-  progressCalls(world, world.clock.now());
+  progressCalls(world, world.sim.clock.now());
   const rule = ACTION_RULES[action];
   if (!rule.from.includes(call.status)) {
     throw ApiError.custom(409, 'INVALID_CALL_TRANSITION', `Cannot ${action} a call that is ${call.status}.`);
   }
   call.schedule = [];
-  const now = world.clock.now();
+  const now = world.sim.clock.now();
   // Answering a call that has not rung yet passes through ringing, so the history stays a valid path.
   if (action === 'answer' && call.status === 'initiated') transition(world, call, 'ringing', now);
   transition(world, call, rule.to(call.status), now);
@@ -159,7 +159,7 @@ const click2dial: Handler<'voice.click2dial'> = ({ world, tenant, user: maybeUse
     if (destination === user.extension) throw invalid(['body', 'destination'], 'Cannot dial your own extension');
     if (!tenant.usersByExtension.has(destination)) throw notFound('Extension');
   }
-  const createdAt = world.clock.stamp();
+  const createdAt = world.sim.clock.stamp();
   const call: CallRecord = {
     id: newId(),
     tenantId: tenant.id,
@@ -175,8 +175,8 @@ const click2dial: Handler<'voice.click2dial'> = ({ world, tenant, user: maybeUse
     history: [{ status: 'initiated', at: createdAt }],
   };
   tenant.calls.set(call.id, call);
-  world.activeCalls.add(call);
-  world.events.emit(tenant.id, 'call.started', {
+  world.state.activeCalls.add(call);
+  world.state.events.emit(tenant.id, 'call.started', {
     callId: call.id,
     status: 'initiated',
     destination,

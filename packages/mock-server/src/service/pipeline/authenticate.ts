@@ -23,7 +23,7 @@ export const authenticate: Step = (context) => {
   }
   const secret = apiKey ?? bearer;
   if (secret === null || secret === '') throw unauthenticated('An API key is required (X-API-Key or Bearer).');
-  const key = context.world.keys.find(secret);
+  const key = context.world.state.keys.find(secret);
   if (key === undefined) throw unauthenticated('The API key is malformed or unknown.');
   if (key.revoked) throw unauthenticated('The API key has been revoked.');
   context.key = key;

@@ -35,7 +35,7 @@ export const idempotency: Step = (context) => {
       ].join('\n'),
     )
     .digest('base64url');
-  const store = context.world.idempotency;
+  const store = context.world.state.idempotency;
   const reservation = store.reserve(scope, fingerprint);
   switch (reservation.kind) {
     case 'reused':

@@ -48,7 +48,9 @@ function operate(context: RequestContext): void {
 export const runOperation: Step = (context) => {
   const op = context.op;
   const fault =
-    op === undefined ? undefined : context.world.faults.take(context.request.method, context.url.pathname, op.path);
+    op === undefined
+      ? undefined
+      : context.world.state.faults.take(context.request.method, context.url.pathname, op.path);
   if (fault !== undefined) {
     return applyFault(fault).then(() => {
       operate(context);

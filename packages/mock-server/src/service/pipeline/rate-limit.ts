@@ -5,7 +5,7 @@ import type { Step } from './context.js';
 export const rateLimit: Step = (context) => {
   const key = context.key;
   if (key === undefined) return;
-  const state = context.world.limiter.hit(key.hash, key.rateLimit ?? context.world.defaultRateLimit);
+  const state = context.world.state.limiter.hit(key.hash, key.rateLimit ?? context.world.state.defaultRateLimit);
   context.rate = state;
   if (!state.allowed) {
     throw new ApiError(

@@ -19,7 +19,7 @@ export const resolveTenant: Step = (context) => {
     wellFormed.set(value, true);
   }
   const id = value.toLowerCase();
-  const tenant = context.world.tenants.get(id);
+  const tenant = context.world.state.tenants.get(id);
   if (context.key?.tenantIds.has(id) !== true || tenant === undefined) {
     throw new ApiError('TENANT_ACCESS_DENIED', 'This API key may not access the tenant.');
   }

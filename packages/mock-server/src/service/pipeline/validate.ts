@@ -36,10 +36,10 @@ const decodedQueries = new BoundedMemo<string, Readonly<Record<string, unknown>>
 export const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
 /** Reads at most 1 MiB of body; more is 413, whatever Content-Length claims. The control surface reads through it too. */
-export async function readBody(request: Request): Promise<Uint8Array> {
+export async function readBody(request: Request, limit: number = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `The body is over ${MAX_BODY_BYTES} bytes.`);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `The body is over ${limit} bytes.`);
+  if (declared > limit) throw tooLarge();
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -55,7 +55,7 @@ export async function readBody(request: Request): Promise<Uint8Array> {
     const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel().catch(() => undefined);
       throw tooLarge();
     }

@@ -72,6 +72,11 @@ export class EventLog {
     this.#events.clear();
   }
 
+  /** Replaces the recorded events (oldest first) without notifying listeners: a restore. */
+  replace(events: readonly WebhookEvent[]): void {
+    this.#events.replace(events);
+  }
+
   /** How many events are kept. */
   get size(): number {
     return this.#events.size;

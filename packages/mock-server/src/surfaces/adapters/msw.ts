@@ -6,7 +6,8 @@
  */
 import { http, type HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
-import { createMock, type CommFlowMock, type MockOptions } from '../../facade/commflow-mock.js';
+import { createMock, type CommFlowMock } from '../../facade/commflow-mock.js';
+import type { MockOptions } from '../../runtime/runtime.js';
 import type { ResolvedScenario } from '../../scenario/parse.js';
 import type { ScenarioInput } from '../../scenario/schema.js';
 

@@ -5,7 +5,9 @@
 import { EVENT_TYPE_NAMES } from '@commflow/contract';
 import { CALL_ACTIONS } from '../../service/domains/voice.js';
 import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../../service/gating-names.js';
-import type { CommFlowMock } from '../../facade/commflow-mock.js';
+import { listApiKeys, revokeApiKey } from '../../runtime/access.js';
+import { exportWorld } from '../../runtime/export.js';
+import type { MockRuntime } from '../../runtime/mock-runtime.js';
 import { DELIVERY_STATUSES } from '../../webhooks/index.js';
 
 /** The journal as server-sent events: the entries kept so far, then each one as it arrives. */
@@ -37,31 +39,31 @@ export type TenantView = ReturnType<typeof tenantsOf>[number];
 
 /** The routes of this module, or `undefined` for another path. */
 export function consoleRoute(
-  mock: CommFlowMock,
+  runtime: MockRuntime,
   method: string,
   path: string,
 ): { status: number; data: unknown } | undefined {
   switch (`${method} ${path}`) {
     case 'GET /__mock/api-keys':
-      return { status: 200, data: { apiKeys: mock.apiKeys() } };
+      return { status: 200, data: { apiKeys: listApiKeys(runtime) } };
     case 'GET /__mock/tenants':
-      return { status: 200, data: { tenants: tenantsOf(mock) } };
+      return { status: 200, data: { tenants: tenantsOf(runtime) } };
     case 'GET /__mock/catalogue':
       // The console's forms offer these: never re-typed in the page.
       return { status: 200, data: CATALOGUE };
     case 'GET /__mock/export':
-      return { status: 200, data: { scenario: mock.exportScenario() } };
+      return { status: 200, data: { scenario: exportWorld(runtime) } };
   }
   const revoke = /^\/__mock\/api-keys\/([^/]+)\/revoke$/.exec(path);
   if (revoke !== null && method === 'POST') {
-    return { status: 200, data: { apiKey: mock.revokeApiKey(decodeURIComponent(revoke[1] ?? '')) } };
+    return { status: 200, data: { apiKey: revokeApiKey(runtime, decodeURIComponent(revoke[1] ?? '')) } };
   }
   return undefined;
 }
 
 /** The tenants as loaded: mode, modules, capabilities and users (what the console lists). */
-function tenantsOf(mock: CommFlowMock) {
-  return mock.scenario.tenants.map((tenant) => ({
+function tenantsOf(runtime: MockRuntime) {
+  return runtime.baseline.scenario.tenants.map((tenant) => ({
     id: tenant.id.toLowerCase(),
     name: tenant.name,
     mode: tenant.mode,
@@ -83,7 +85,7 @@ function tenantsOf(mock: CommFlowMock) {
  * starting with the entries already kept. A comment every 15 s keeps an idle stream open; the
  * subscription ends when the client goes away.
  */
-export function journalStream(mock: CommFlowMock, request: Request): Response {
+export function journalStream(runtime: MockRuntime, request: Request): Response {
   const encoder = new TextEncoder();
   let stop = (): void => undefined;
   const stream = new ReadableStream<Uint8Array>({
@@ -96,8 +98,8 @@ export function journalStream(mock: CommFlowMock, request: Request): Response {
         }
       };
       send('retry: 1000\n\n');
-      for (const entry of mock.journal()) send(`data: ${JSON.stringify(entry)}\n\n`);
-      const off = mock.onRequest((entry) => {
+      for (const entry of runtime.world.state.journal.list()) send(`data: ${JSON.stringify(entry)}\n\n`);
+      const off = runtime.world.state.journal.subscribe((entry) => {
         send(`data: ${JSON.stringify(entry)}\n\n`);
       });
       const heartbeat = setInterval(() => {

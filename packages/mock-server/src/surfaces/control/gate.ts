@@ -5,10 +5,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { MAX_BODY_BYTES } from '@commflow/contract';
 import { ApiError } from '../../service/api-error.js';
-import type { CommFlowMock } from '../../facade/commflow-mock.js';
 import { JSON_TYPE } from '../../service/pipeline/validate.js';
 import { consoleAsset, CONSOLE_ASSET_PREFIX } from '../console/assets.js';
 import { controlErrorResponse } from './http.js';
+import { SNAPSHOT_MAX_BYTES, SNAPSHOT_PATH } from './snapshot-routes.js';
 
 /**
  * Who may reach the console and `/__mock` of a server.
@@ -105,18 +105,26 @@ function refusal(
     if (type === null || !JSON_TYPE.test(type)) {
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'State-changing control requests are sent as application/json.');
     }
-    if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) {
-      return new ApiError('PAYLOAD_TOO_LARGE', `The body is over ${MAX_BODY_BYTES} bytes.`);
+    const limit = url.pathname === SNAPSHOT_PATH ? SNAPSHOT_MAX_BYTES : MAX_BODY_BYTES;
+    if (Number(request.headers.get('content-length') ?? '0') > limit) {
+      return new ApiError('PAYLOAD_TOO_LARGE', `The body is over ${limit} bytes.`);
     }
   }
   return undefined;
+}
+
+/** What the gate hands requests to: a mock (structurally), never imported here. */
+export interface GatedMock {
+  handle(request: Request): Promise<Response>;
+  handleApi(request: Request): Promise<Response>;
+  readonly clock: { iso(): string };
 }
 
 /**
  * The handler of the guarded routes (the console page at `/`, its assets and `/__mock`): checks
  * the request, then serves the console or hands it to the mock's control surface.
  */
-export function createControlGate(mock: CommFlowMock, safety: ControlSafety): (request: Request) => Promise<Response> {
+export function createControlGate(mock: GatedMock, safety: ControlSafety): (request: Request) => Promise<Response> {
   const allowed = new Set((safety.allowedHosts ?? []).map((host) => hostnameOf(host)));
   return async (request) => {
     const url = new URL(request.url);
@@ -124,7 +132,7 @@ export function createControlGate(mock: CommFlowMock, safety: ControlSafety): (r
       return mock.handleApi(request);
     }
     const refused = refusal(request, url, safety, allowed);
-    if (refused !== undefined) return controlErrorResponse(mock, request, refused);
+    if (refused !== undefined) return controlErrorResponse(mock.clock, request, refused);
     if (request.method === 'GET' && (url.pathname === '/' || url.pathname.startsWith(CONSOLE_ASSET_PREFIX))) {
       const asset = await consoleAsset(
         url.pathname === '/' ? 'index.html' : url.pathname.slice(CONSOLE_ASSET_PREFIX.length),

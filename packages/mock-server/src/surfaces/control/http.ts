@@ -6,7 +6,13 @@ import { FaultSchema } from '../../state/faults.js';
 import { memoryReport } from '../../history/memory.js';
 import { newId } from '../../lib/ids.js';
 import { parseJsonBytes } from '../../lib/json.js';
-import type { CommFlowMock } from '../../facade/commflow-mock.js';
+import type { MockRuntime } from '../../runtime/mock-runtime.js';
+import { loadBaseline, loadScenario } from '../../runtime/baseline.js';
+import { createApiKey } from '../../runtime/access.js';
+import { resolveScenario } from '../../runtime/runtime.js';
+import { advanceClock, carrierState, controlCall, listCalls, receiveSms, setCarrier } from '../../runtime/telephony.js';
+import { subscribeWebhook, webhookSubscriptions } from '../../runtime/webhooks.js';
+import { snapshotRoute } from './snapshot-routes.js';
 import { readBody } from '../../service/pipeline/validate.js';
 import { consoleRoute, JOURNAL_STREAM_PATH, journalStream } from './console-routes.js';
 import { clientClosedResponse, isClientClosed } from '../../service/pipeline/client-closed.js';
@@ -77,20 +83,25 @@ function deliveryStatus(value: string | null): DeliveryStatus | undefined {
 }
 
 /** The webhook routes: subscriptions under `/__mock/webhooks`, deliveries under `/__mock/deliveries`. */
-async function webhookRoute(mock: CommFlowMock, request: Request, url: URL, path: string): Promise<Reply | undefined> {
+async function webhookRoute(
+  runtime: MockRuntime,
+  request: Request,
+  url: URL,
+  path: string,
+): Promise<Reply | undefined> {
   const method = request.method;
   const route = `${method} ${path}`;
   switch (route) {
     case 'POST /__mock/webhooks': {
       const input = parseWebhookInput(CreateWebhookSubscriptionSchema, await readJson(request), ['body']);
-      if (!mock.scenario.tenants.some((tenant) => tenant.id.toLowerCase() === input.tenantId.toLowerCase())) {
+      if (!runtime.world.state.tenants.has(input.tenantId.toLowerCase())) {
         throw validationError([{ path: ['body', 'tenantId'], message: `no tenant has id "${input.tenantId}"` }]);
       }
-      return { status: 201, data: mock.subscribeWebhook(input) };
+      return { status: 201, data: subscribeWebhook(runtime, input) };
     }
     case 'GET /__mock/webhooks': {
       const tenantId = url.searchParams.get('tenantId');
-      return { status: 200, data: { webhooks: mock.webhookSubscriptions(tenantId === null ? {} : { tenantId }) } };
+      return { status: 200, data: { webhooks: webhookSubscriptions(runtime, tenantId === null ? {} : { tenantId }) } };
     }
     case 'GET /__mock/deliveries': {
       const filter: DeliveryFilter = { status: deliveryStatus(url.searchParams.get('status')) };
@@ -99,8 +110,15 @@ async function webhookRoute(mock: CommFlowMock, request: Request, url: URL, path
         if (value !== null) filter[name] = value;
       }
       // `?wait=true`: first let the attempts in flight finish, so the answer shows their outcome.
-      if (url.searchParams.get('wait') === 'true') await mock.idle();
-      return { status: 200, data: { deliveries: mock.deliveries(filter) } };
+      if (url.searchParams.get('wait') === 'true') await runtime.world.sim.webhooks.idle();
+      return {
+        status: 200,
+        data: {
+          deliveries: runtime.world.sim.webhooks.deliveries(
+            filter.tenantId === undefined ? filter : { ...filter, tenantId: filter.tenantId.toLowerCase() },
+          ),
+        },
+      };
     }
   }
   const match = /^\/__mock\/(webhooks|deliveries)\/([^/]+)(?:\/([a-z-]+))?$/.exec(path);
@@ -109,14 +127,14 @@ async function webhookRoute(mock: CommFlowMock, request: Request, url: URL, path
   const id = decodeURIComponent(rawId);
   if (collection === 'webhooks') {
     if (action === undefined && method === 'GET') {
-      return { status: 200, data: { webhook: mock.webhooks.subscriptions.get(id) } };
+      return { status: 200, data: { webhook: runtime.world.state.subscriptions.get(id) } };
     }
     if (action === undefined && method === 'PATCH') {
       const { enabled } = await body(request, EnableBody);
-      return { status: 200, data: { webhook: mock.webhooks.subscriptions.setEnabled(id, enabled) } };
+      return { status: 200, data: { webhook: runtime.world.state.subscriptions.setEnabled(id, enabled) } };
     }
     if (action === undefined && method === 'DELETE') {
-      mock.deleteWebhook(id);
+      runtime.world.state.subscriptions.delete(id);
       return { status: 200, data: { id, deleted: true } };
     }
     if (action === 'rotate-secret' && method === 'POST') {
@@ -124,7 +142,7 @@ async function webhookRoute(mock: CommFlowMock, request: Request, url: URL, path
       const rotation = parseWebhookInput(RotateWebhookSecretSchema, input, ['body']);
       return {
         status: 200,
-        data: mock.rotateWebhookSecret(id, {
+        data: runtime.world.state.subscriptions.rotateSecret(id, {
           ...(rotation.secret === undefined ? {} : { secret: rotation.secret }),
           ...(rotation.windowSeconds === undefined ? {} : { windowMs: rotation.windowSeconds * 1000 }),
         }),
@@ -132,27 +150,28 @@ async function webhookRoute(mock: CommFlowMock, request: Request, url: URL, path
     }
   } else {
     if (action === undefined && method === 'GET')
-      return { status: 200, data: { delivery: mock.webhooks.delivery(id) } };
-    if (action === 'replay' && method === 'POST') return { status: 202, data: { delivery: mock.replayDelivery(id) } };
+      return { status: 200, data: { delivery: runtime.world.sim.webhooks.delivery(id) } };
+    if (action === 'replay' && method === 'POST')
+      return { status: 202, data: { delivery: runtime.world.sim.webhooks.replay(id) } };
     if (action === 'request' && method === 'GET') {
-      return { status: 200, data: { request: await mock.webhooks.request(id) } };
+      return { status: 200, data: { request: await runtime.world.sim.webhooks.request(id) } };
     }
   }
   return undefined;
 }
 
-async function dispatch(mock: CommFlowMock, request: Request, url: URL): Promise<Reply> {
+async function dispatch(runtime: MockRuntime, request: Request, url: URL): Promise<Reply> {
   const path = url.pathname.replace(/\/+$/, '');
   const method = request.method;
   const route = `${method} ${path}`;
   switch (route) {
     case 'POST /__mock/reset':
-      mock.reset();
+      loadBaseline(runtime);
       return { status: 200, data: { reset: true } };
     case 'PUT /__mock/scenario': {
       const input = await readJson(request);
       try {
-        mock.loadScenario(input === 'demo' ? 'demo' : (input as never));
+        loadScenario(runtime, resolveScenario(input === 'demo' ? 'demo' : (input as never)));
       } catch (error) {
         if (error instanceof ScenarioError) {
           throw validationError(
@@ -161,7 +180,7 @@ async function dispatch(mock: CommFlowMock, request: Request, url: URL): Promise
         }
         throw error;
       }
-      return { status: 200, data: { tenants: mock.scenario.tenants.map((tenant) => tenant.id) } };
+      return { status: 200, data: { tenants: runtime.baseline.scenario.tenants.map((tenant) => tenant.id) } };
     }
     case 'POST /__mock/api-keys': {
       const input = await body(request, CreateKeyBody);
@@ -169,7 +188,7 @@ async function dispatch(mock: CommFlowMock, request: Request, url: URL): Promise
       return {
         status: 201,
         data: {
-          apiKey: mock.createApiKey({
+          apiKey: createApiKey(runtime, {
             ...rest,
             ...(rateLimit === undefined ? {} : { rateLimit }),
             ...(prefix === undefined ? {} : { prefix }),
@@ -178,53 +197,56 @@ async function dispatch(mock: CommFlowMock, request: Request, url: URL): Promise
       };
     }
     case 'GET /__mock/journal':
-      return { status: 200, data: { entries: mock.journal() } };
+      return { status: 200, data: { entries: runtime.world.state.journal.list() } };
     case 'GET /__mock/events': {
       const filter: { tenantId?: string; type?: string } = {};
       const tenantId = url.searchParams.get('tenantId');
       const type = url.searchParams.get('type');
       if (tenantId !== null) filter.tenantId = tenantId;
       if (type !== null) filter.type = type;
-      return { status: 200, data: { events: mock.events(filter) } };
+      return { status: 200, data: { events: runtime.world.state.events.list(filter) } };
     }
     case 'GET /__mock/calls':
-      return { status: 200, data: { calls: mock.calls() } };
+      return { status: 200, data: { calls: listCalls(runtime) } };
     case 'GET /__mock/carrier':
-      return { status: 200, data: { carrier: mock.carrier() } };
+      return { status: 200, data: { carrier: carrierState(runtime) } };
     case 'PUT /__mock/carrier': {
       const settings = await body(request, CarrierBody);
       return {
         status: 200,
         data: {
-          carrier: mock.setCarrier(
+          carrier: setCarrier(
+            runtime,
             settings.reason === undefined ? { mode: settings.mode } : { mode: settings.mode, reason: settings.reason },
           ),
         },
       };
     }
     case 'POST /__mock/sms/inbound':
-      return { status: 201, data: mock.receiveSms(await body(request, InboundSmsBody)) };
+      return { status: 201, data: receiveSms(runtime, await body(request, InboundSmsBody)) };
     case 'GET /__mock/memory':
       return { status: 200, data: { memory: memoryReport() } };
     case 'GET /__mock/clock':
-      return { status: 200, data: { now: mock.clock.iso(), offsetMs: mock.clock.offsetMs } };
+      return { status: 200, data: { now: runtime.world.sim.clock.iso(), offsetMs: runtime.world.sim.clock.offsetMs } };
     case 'POST /__mock/clock/advance':
-      return { status: 200, data: mock.advanceClock((await body(request, AdvanceBody)).ms) };
+      return { status: 200, data: advanceClock(runtime, (await body(request, AdvanceBody)).ms) };
     case 'POST /__mock/faults': {
       const fault = await body(request, FaultSchema);
-      mock.injectFault(fault);
+      runtime.world.state.faults.add(fault);
       return { status: 201, data: { fault } };
     }
   }
-  const webhook = await webhookRoute(mock, request, url, path);
+  const snapshot = await snapshotRoute(runtime, request, path);
+  if (snapshot !== undefined) return snapshot;
+  const webhook = await webhookRoute(runtime, request, url, path);
   if (webhook !== undefined) return webhook;
-  const consoleReply = consoleRoute(mock, method, path);
+  const consoleReply = consoleRoute(runtime, method, path);
   if (consoleReply !== undefined) return consoleReply;
   const call = /^\/__mock\/calls\/([^/]+)\/([a-z-]+)$/.exec(path);
   if (call !== null && method === 'POST') {
     const action = call[2] as CallAction;
     if (!CALL_ACTIONS.includes(action)) throw new ApiError('NOT_FOUND', `Unknown call action "${action}".`);
-    return { status: 200, data: { call: mock.controlCall(decodeURIComponent(call[1] ?? ''), action) } };
+    return { status: 200, data: { call: controlCall(runtime, decodeURIComponent(call[1] ?? ''), action) } };
   }
   throw new ApiError('NOT_FOUND', `No control route ${route}.`);
 }
@@ -233,15 +255,18 @@ async function dispatch(mock: CommFlowMock, request: Request, url: URL): Promise
  * The control surface over HTTP, under `/__mock`, for suites in other languages. JSON in and
  * out, inputs validated with zod, errors in the service's error envelope.
  */
-export async function controlSurface(mock: CommFlowMock, request: Request, url: URL): Promise<Response> {
-  if (request.method === 'GET' && url.pathname === JOURNAL_STREAM_PATH) return journalStream(mock, request);
+export async function controlSurface(runtime: MockRuntime, request: Request, url: URL): Promise<Response> {
+  if (request.method === 'GET' && url.pathname === JOURNAL_STREAM_PATH) return journalStream(runtime, request);
   try {
-    const reply = await dispatch(mock, request, url);
-    return envelope(controlRequestId(request), mock.clock.iso(), reply.status, { success: true, data: reply.data });
+    const reply = await dispatch(runtime, request, url);
+    return envelope(controlRequestId(request), runtime.world.sim.clock.iso(), reply.status, {
+      success: true,
+      data: reply.data,
+    });
   } catch (error) {
     if (!(error instanceof ApiError) && isClientClosed(error, request))
       return clientClosedResponse(controlRequestId(request));
-    return controlErrorResponse(mock, request, error);
+    return controlErrorResponse(runtime.world.sim.clock, request, error);
   }
 }
 
@@ -251,12 +276,12 @@ function controlRequestId(request: Request): string {
 }
 
 /** A control-surface error in the service's error envelope (a non-`ApiError` is a 400). */
-export function controlErrorResponse(mock: CommFlowMock, request: Request, error: unknown): Response {
+export function controlErrorResponse(clock: { iso(): string }, request: Request, error: unknown): Response {
   const apiError =
     error instanceof ApiError
       ? error
       : new ApiError('VALIDATION_ERROR', error instanceof Error ? error.message : String(error));
   const payload: Record<string, unknown> = { code: apiError.code, message: apiError.message };
   if (apiError.details !== undefined) payload.details = apiError.details;
-  return envelope(controlRequestId(request), mock.clock.iso(), apiError.status, { success: false, error: payload });
+  return envelope(controlRequestId(request), clock.iso(), apiError.status, { success: false, error: payload });
 }

@@ -5,6 +5,7 @@
 import { render } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { control, followJournal } from './api.js';
+import type { Shared } from './shared.js';
 import type { Catalogue, JournalEntry, Tenant } from './types.js';
 import { NotifyContext, useLoad } from './ui.js';
 import { DeliveriesView } from './views/deliveries.js';
@@ -33,17 +34,6 @@ const viewOfHash = (): ViewId => {
   const id = location.hash.slice(1);
   return VIEWS.some((view) => view.id === id) ? (id as ViewId) : 'start';
 };
-
-/** Everything the page shares: world data every view reads, and the live journal. */
-export interface Shared {
-  tenants: Tenant[];
-  catalogue: Catalogue | undefined;
-  /** Call after an action that changes the world's shape (reset, new scenario). */
-  reloadWorld: () => void;
-  journal: JournalEntry[];
-  journalLive: boolean;
-  clearJournal: () => void;
-}
 
 function App() {
   const [view, setView] = useState<ViewId>(viewOfHash);

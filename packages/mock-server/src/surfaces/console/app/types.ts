@@ -4,7 +4,7 @@
  */
 export type { JournalEntry } from '../../../state/journal.js';
 export type { ApiKeyView as ApiKey } from '../../../state/keys.js';
-export type { CallView, CarrierState } from '../../../facade/commflow-mock.js';
+export type { CallView, CarrierState } from '../../../runtime/telephony.js';
 export type { WebhookDelivery as Delivery } from '../../../webhooks/delivery.js';
 export type { WebhookSubscriptionView as Subscription } from '../../../webhooks/subscription-store.js';
 export type { WebhookMessage } from '../../../webhooks/transport.js';

@@ -1,7 +1,7 @@
 /** Webhook deliveries: every attempt, one-click replay of failed ones, payload and headers. */
 import { useEffect, useState } from 'preact/hooks';
 import { control } from '../api.js';
-import type { Shared } from '../main.js';
+import type { Shared } from '../shared.js';
 import type { Delivery, Subscription, WebhookMessage } from '../types.js';
 import { Badge, Json, LoadState, SelectField, time, useAction, useLoad } from '../ui.js';
 

@@ -1,6 +1,6 @@
 /** The request journal, live: filter by status, operation, tenant and user; open an entry. */
 import { useState } from 'preact/hooks';
-import type { Shared } from '../main.js';
+import type { Shared } from '../shared.js';
 import type { JournalEntry } from '../types.js';
 import { Badge, Json, SelectField, time } from '../ui.js';
 

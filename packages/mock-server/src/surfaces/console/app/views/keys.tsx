@@ -1,7 +1,7 @@
 /** API keys: create one (secret shown once), list them by hint, revoke. */
 import { useState } from 'preact/hooks';
 import { control } from '../api.js';
-import type { Shared } from '../main.js';
+import type { Shared } from '../shared.js';
 import type { ApiKey } from '../types.js';
 import { Badge, InputField, LoadState, Panel, SecretOnce, useAction, useLoad } from '../ui.js';
 

@@ -1,7 +1,7 @@
 /** Getting started: a curl command and an SDK snippet, with this server, a key and a tenant filled in. */
 import { useState } from 'preact/hooks';
 import { control } from '../api.js';
-import type { Shared } from '../main.js';
+import type { Shared } from '../shared.js';
 import { CopyButton, Panel, SelectField, tenantOptions, useAction } from '../ui.js';
 
 function Snippet({ title, name, text }: { title: string; name: string; text: string }) {

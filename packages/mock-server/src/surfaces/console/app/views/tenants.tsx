@@ -1,5 +1,5 @@
 /** Tenants: their mode, modules, capabilities, numbers and users. */
-import type { Shared } from '../main.js';
+import type { Shared } from '../shared.js';
 import { Badge, CopyButton } from '../ui.js';
 
 export function TenantsView({ shared }: { shared: Shared }) {

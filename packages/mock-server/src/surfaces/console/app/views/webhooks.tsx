@@ -1,7 +1,7 @@
 /** Webhook subscriptions: create (secret shown once), rotate, enable or disable, delete. */
 import { useState } from 'preact/hooks';
 import { control } from '../api.js';
-import type { Shared } from '../main.js';
+import type { Shared } from '../shared.js';
 import type { Subscription } from '../types.js';
 import {
   Badge,

@@ -1,7 +1,7 @@
 /** The rest of the world: clock, calls, carrier, inbound SMS, faults, events, reset and scenarios. */
 import { useState } from 'preact/hooks';
 import { control } from '../api.js';
-import type { Shared } from '../main.js';
+import type { Shared } from '../shared.js';
 import type { CallView, CarrierState, MockEvent } from '../types.js';
 import {
   Badge,

@@ -1,0 +1,110 @@
+import type { WebhookEvent } from '@commflow/contract';
+import {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+} from '../runtime/access.js';
+import type { EventListener } from '../state/events/index.js';
+import type { JournalEntry } from '../state/journal.js';
+import type { ApiKeyView } from '../state/keys.js';
+import { MockWorld } from './base.js';
+
+/**
+ * The second layer of {@link CommFlowMock}: who may call (API keys) and what was called (the
+ * journal and the events).
+ *
+ * @example
+ * ```ts
+ * const mock: MockTraffic = createMock('demo');
+ * mock.journal().length; // 0
+ * ```
+ */
+export class MockTraffic extends MockWorld {
+  /**
+   * Creates an API key. The secret is returned this once; the mock keeps its hash.
+   *
+   * @example
+   * ```ts
+   * const { key } = mock.createApiKey({ tenantIds: [DEMO_TENANTS.sandbox], permissions: ['contacts'] });
+   * ```
+   */
+  createApiKey(input: CreateApiKeyInput): CreatedApiKey {
+    return createApiKey(this.runtime, input);
+  }
+
+  /**
+   * The API keys the mock accepts, revoked ones included, by hint and id; never a secret.
+   *
+   * @example
+   * ```ts
+   * mock.apiKeys().map((key) => `${key.hint} ${key.revoked ? 'revoked' : 'active'}`);
+   * ```
+   */
+  apiKeys(): ApiKeyView[] {
+    return listApiKeys(this.runtime);
+  }
+
+  /**
+   * Revokes a key by the `id` {@link MockTraffic.apiKeys} lists: its requests get `401` from now on.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown id.
+   * @example
+   * ```ts
+   * const [key] = mock.apiKeys();
+   * mock.revokeApiKey(key.id);
+   * ```
+   */
+  revokeApiKey(id: string): ApiKeyView {
+    return revokeApiKey(this.runtime, id);
+  }
+
+  /**
+   * The requests received, oldest first, without secrets.
+   *
+   * @example
+   * ```ts
+   * expect(mock.journal().at(-1)?.status).toBe(201);
+   * ```
+   */
+  journal(): JournalEntry[] {
+    return this.runtime.world.state.journal.list();
+  }
+
+  /**
+   * Calls `listener` with each journal entry as it is recorded; returns the unsubscribe function.
+   *
+   * @example
+   * ```ts
+   * const off = mock.onRequest((entry) => console.log(entry.method, entry.path, entry.status));
+   * ```
+   */
+  onRequest(listener: (entry: JournalEntry) => void): () => void {
+    return this.runtime.world.state.journal.subscribe(listener);
+  }
+
+  /**
+   * The events recorded, oldest first, optionally of one tenant or type.
+   *
+   * @example
+   * ```ts
+   * mock.events({ type: 'call.started' }).length; // 1
+   * ```
+   */
+  events(filter: { tenantId?: string; type?: string } = {}): WebhookEvent[] {
+    return this.runtime.world.state.events.list(filter);
+  }
+
+  /**
+   * Subscribes to every event as it is recorded; returns the unsubscribe function.
+   *
+   * @example
+   * ```ts
+   * const off = mock.onEvent((event) => received.push(event));
+   * ```
+   */
+  onEvent(listener: EventListener): () => void {
+    return this.runtime.world.state.events.subscribe(listener);
+  }
+}

@@ -1,0 +1,35 @@
+/** The service's answers: the OpenAPI document, or a request through the pipeline, journaled. */
+import { createOpenApiDocument, OPENAPI_PATH } from '@commflow/contract';
+import { runPipeline } from '../service/pipeline/index.js';
+import { requestIdOf } from '../service/pipeline/request-id.js';
+import type { MockRuntime } from './mock-runtime.js';
+
+let openApiBody: string | undefined;
+
+/** Answers `request` as the service would; the journal records it under `method` (HEAD for a HEAD answered as a GET). */
+export async function serveApi(runtime: MockRuntime, request: Request, url: URL, method: string): Promise<Response> {
+  if (url.pathname === OPENAPI_PATH && request.method === 'GET') {
+    openApiBody ??= JSON.stringify(createOpenApiDocument());
+    return new Response(openApiBody, {
+      headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestIdOf(request) },
+    });
+  }
+  const { world } = runtime;
+  const outcome = await runPipeline(world, request, url);
+  const { context } = outcome;
+  world.state.journal.record({
+    requestId: context.requestId,
+    at: world.sim.clock.iso(),
+    method,
+    path: url.pathname,
+    query: url.search,
+    operationId: context.op?.id ?? null,
+    tenantId: context.tenant?.id ?? null,
+    userEmail: context.user?.email ?? null,
+    keyHint: context.key?.hint ?? null,
+    status: outcome.response.status,
+    errorCode: outcome.errorCode,
+    replayed: outcome.replayed,
+  });
+  return outcome.response;
+}

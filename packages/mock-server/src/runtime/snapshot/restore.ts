@@ -1,0 +1,228 @@
+/**
+ * Restores a snapshot: checks all of it and builds the new state aside, then swaps it in. A
+ * snapshot that fails any check throws {@link SnapshotError} and leaves the world as it was.
+ */
+import { ContactRows } from '../../scenario/contact-rows.js';
+import { parseScenarioWithRows, ScenarioError, type ResolvedScenario } from '../../scenario/parse.js';
+import { KeyStore } from '../../state/keys.js';
+import type { CallRecord, ContactRecord } from '../../state/records.js';
+import { chatMessageIndex, contactIndex, smsMessageIndex, TenantState } from '../../state/tenant-state.js';
+import { replaceMap } from '../baseline.js';
+import type { MockRuntime } from '../mock-runtime.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type MockSnapshot, type TenantSnapshot } from './schema.js';
+
+/** One problem of a snapshot: where it is, and what is wrong. */
+export interface SnapshotIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * A snapshot that cannot be restored: malformed, of another version, or with a reference that
+ * does not resolve. `issues` name each place.
+ *
+ * @example
+ * ```ts
+ * try { mock.restore(input); } catch (error) { if (error instanceof SnapshotError) console.error(error.issues); }
+ * ```
+ */
+export class SnapshotError extends Error {
+  readonly issues: readonly SnapshotIssue[];
+
+  constructor(issues: readonly SnapshotIssue[]) {
+    const lines = issues.slice(0, 10).map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    super(`Invalid snapshot:\n${lines.join('\n')}`);
+    this.name = 'SnapshotError';
+    this.issues = issues;
+  }
+}
+
+/** Checks a value as a snapshot: the format and version first, so another file says so plainly. */
+export function parseSnapshot(input: unknown): MockSnapshot {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new SnapshotError([{ path: [], message: 'a snapshot is a JSON object' }]);
+  }
+  const { format, version } = input as { format?: unknown; version?: unknown };
+  if (format !== SNAPSHOT_FORMAT) {
+    throw new SnapshotError([{ path: ['format'], message: `must be "${SNAPSHOT_FORMAT}"` }]);
+  }
+  if (version !== SNAPSHOT_VERSION) {
+    throw new SnapshotError([
+      {
+        path: ['version'],
+        message: `unknown version ${JSON.stringify(version)}; this mock reads version ${SNAPSHOT_VERSION}`,
+      },
+    ]);
+  }
+  const parsed = SnapshotSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new SnapshotError(
+      parsed.error.issues.map((issue) => ({
+        path: issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
+        message: issue.message,
+      })),
+    );
+  }
+  return parsed.data;
+}
+
+/** Puts a snapshot's world in place of the runtime's. */
+export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
+  const snapshot = parseSnapshot(input);
+  const prepared = prepare(snapshot);
+  const { state, sim } = runtime.world;
+  const callbacks = state.subscriptions.callbacks();
+
+  sim.clock.resume(snapshot.clock);
+  runtime.baseline = {
+    scenario: prepared.scenario,
+    loadedAt: snapshot.baseline.loadedAt,
+    keys: snapshot.baseline.keys,
+  };
+  replaceMap(state.tenants, prepared.tenants);
+  state.plans = new Map(snapshot.state.plans.map((plan) => [plan.id.toLowerCase(), plan]));
+  state.defaultRateLimit = snapshot.state.defaultRateLimit;
+  state.keys = new KeyStore();
+  for (const key of snapshot.state.keys) state.keys.restore(key);
+  state.limiter.replace(snapshot.state.rateWindows);
+  state.idempotency.replace(snapshot.state.idempotency);
+  state.faults.replace(snapshot.state.faults);
+  state.recordingCarrier.replace(snapshot.state.carrier as never);
+  state.events.replace(snapshot.state.events as never);
+  state.journal.replace(snapshot.state.journal as never);
+  state.activeCalls.clear();
+  for (const call of prepared.activeCalls) state.activeCalls.add(call);
+  state.endedCalls.clear();
+  for (const call of prepared.endedCalls) state.endedCalls.add(call);
+  state.subscriptions.replace(snapshot.state.subscriptions, callbacks);
+  sim.webhooks.replaceDeliveries(
+    snapshot.state.deliveries.map((delivery) => ({
+      ...delivery,
+      attempts: delivery.attempts.map(({ status, error, ...attempt }) => ({
+        ...attempt,
+        ...(status === undefined ? {} : { status }),
+        ...(error === undefined ? {} : { error }),
+      })),
+    })),
+  );
+}
+
+interface Prepared {
+  scenario: ResolvedScenario;
+  tenants: Map<string, TenantState>;
+  activeCalls: CallRecord[];
+  endedCalls: CallRecord[];
+}
+
+/** Builds everything a restore puts in place, checking every reference; touches nothing. */
+function prepare(snapshot: MockSnapshot): Prepared {
+  const issues: SnapshotIssue[] = [];
+  const { baseline } = snapshot;
+  if (baseline.contactRows.length !== baseline.scenario.tenants.length) {
+    issues.push({ path: ['baseline', 'contactRows'], message: 'one entry per baseline tenant' });
+    throw new SnapshotError(issues);
+  }
+  const rows = baseline.contactRows.map((data) => ContactRows.fromData(data));
+  let scenario: ResolvedScenario;
+  try {
+    scenario = parseScenarioWithRows({ ...baseline.scenario, apiKeys: [] }, rows);
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error;
+    throw new SnapshotError(
+      error.issues.map((issue) => ({ path: ['baseline', 'scenario', ...issue.segments], message: issue.message })),
+    );
+  }
+  const rowsByTenant = new Map(scenario.tenants.map((tenant, t) => [tenant.id.toLowerCase(), rows[t]]));
+  const tenants = new Map<string, TenantState>();
+  snapshot.state.tenants.forEach((data, t) => {
+    const path = ['state', 'tenants', t];
+    const seeded = rowsByTenant.get(data.id);
+    if (data.scenarioContacts && seeded === undefined) {
+      issues.push({ path: [...path, 'scenarioContacts'], message: `no baseline tenant has id "${data.id}"` });
+      return;
+    }
+    if (tenants.has(data.id)) issues.push({ path: [...path, 'id'], message: `tenant "${data.id}" appears twice` });
+    tenants.set(data.id, buildTenant(data, data.scenarioContacts ? seeded?.records(baseline.loadedAt) : undefined));
+  });
+  const findCalls = (list: [string, string][], name: 'active' | 'ended') =>
+    list.flatMap(([tenantId, callId], i) => {
+      const call = tenants.get(tenantId)?.calls.get(callId);
+      if (call === undefined)
+        issues.push({ path: ['state', 'calls', name, i], message: `no call "${callId}" in tenant "${tenantId}"` });
+      return call === undefined ? [] : [call];
+    });
+  const activeCalls = findCalls(snapshot.state.calls.active, 'active');
+  const endedCalls = findCalls(snapshot.state.calls.ended, 'ended');
+  snapshot.state.subscriptions.forEach((subscription, i) => {
+    if (!tenants.has(subscription.tenantId)) {
+      issues.push({
+        path: ['state', 'subscriptions', i, 'tenantId'],
+        message: `no tenant has id "${subscription.tenantId}"`,
+      });
+    }
+  });
+  if (issues.length > 0) throw new SnapshotError(issues);
+  return { scenario, tenants, activeCalls, endedCalls };
+}
+
+const byCreation = (a: ContactRecord, b: ContactRecord) =>
+  a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The scenario's rows (sorted) and the created contacts, merged oldest first in one pass. */
+function mergeContacts(seeded: readonly ContactRecord[], created: ContactRecord[]): ContactRecord[] {
+  if (created.length === 0) return [...seeded];
+  created.sort(byCreation);
+  const merged = new Array<ContactRecord>(seeded.length + created.length);
+  let i = 0;
+  let j = 0;
+  for (let n = 0; n < merged.length; n++) {
+    const a = seeded[i];
+    const b = created[j];
+    if (a !== undefined && (b === undefined || byCreation(a, b) <= 0)) {
+      merged[n] = a;
+      i++;
+    } else if (b !== undefined) {
+      merged[n] = b;
+      j++;
+    }
+  }
+  return merged;
+}
+
+function buildTenant(data: TenantSnapshot, seeded: readonly ContactRecord[] | undefined): TenantState {
+  const tenant = new TenantState(data);
+  for (const user of data.users) {
+    tenant.addUser({ ...user, capabilities: user.capabilities === null ? null : new Set(user.capabilities) });
+  }
+  tenant.contactIndex = contactIndex(mergeContacts(seeded ?? [], [...data.contacts]), true);
+  for (const call of data.calls) tenant.calls.set(call.id, call);
+  for (const cdr of data.cdrs) tenant.addCdr(cdr);
+  for (const { messages, ...chat } of data.chats) {
+    const index = chatMessageIndex();
+    for (const message of messages) index.insert(message);
+    tenant.addChat({ ...chat, messages: index });
+  }
+  for (const number of data.smsNumbers) tenant.smsNumbers.set(number.number, number);
+  for (const { messages, ...conversation } of data.smsConversations) {
+    const index = smsMessageIndex();
+    for (const { failureReason, ...message } of messages) index.insert({ ...message, failureReason });
+    tenant.addSmsConversation({ ...conversation, messages: index });
+  }
+  for (const agent of data.agents) {
+    tenant.agents.set(agent.id, agent);
+    tenant.agentIndex.insert(agent);
+  }
+  for (const file of data.files) {
+    tenant.files.set(file.id, file);
+    tenant.fileIndex.insert(file);
+  }
+  for (const fax of data.faxes) {
+    tenant.faxes.set(fax.id, fax);
+    tenant.faxIndex.insert(fax);
+  }
+  for (const event of data.calendarEvents) {
+    tenant.calendarEvents.set(event.id, event);
+    tenant.calendarIndex.insert(event);
+  }
+  return tenant;
+}

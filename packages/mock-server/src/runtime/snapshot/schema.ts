@@ -1,0 +1,268 @@
+/**
+ * The snapshot format: a versioned, JSON-serialisable value of the whole world. The schema
+ * checks a snapshot before anything is replaced, so a bad one is refused with the path of the
+ * problem and leaves the world as it was. The types are inferred from it.
+ */
+import { CallStatus, FaxStatus, FaxType, PresenceStatus, SmsStatus } from '@commflow/contract';
+import * as z from 'zod';
+import { PlanSchema, RateLimitSchema } from '../../scenario/schema.js';
+
+/** The format's name, so a file can say what it is. */
+export const SNAPSHOT_FORMAT = 'commflow-mock-snapshot';
+/** The version this mock writes and reads. A snapshot of another version is refused. */
+export const SNAPSHOT_VERSION = 1;
+
+const ms = z.number();
+const str = z.string();
+const nullableStr = z.string().nullable();
+
+const KeyData = z.strictObject({
+  hash: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex digest'),
+  hint: str,
+  kind: z.enum(['tenant', 'account']),
+  tenantIds: z.array(str),
+  permissions: z.array(str).nullable(),
+  rateLimit: RateLimitSchema.nullable(),
+  revoked: z.boolean(),
+});
+
+const ContactRowsData = z
+  .strictObject({
+    count: z.int().min(0),
+    idPrefix: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-$/),
+    idBase: z.int().min(0),
+    givenIds: z.array(nullableStr).nullable(),
+    firstNames: z.array(str),
+    lastNames: z.array(nullableStr),
+    phones: z.array(nullableStr),
+    givenCreatedAt: z.array(ms.nullable()),
+  })
+  .refine(
+    (rows) =>
+      [rows.firstNames, rows.lastNames, rows.phones, rows.givenCreatedAt, rows.givenIds ?? rows.firstNames].every(
+        (column) => column.length === rows.count,
+      ),
+    { message: 'every column has `count` rows' },
+  );
+
+const User = z.strictObject({
+  id: str,
+  email: str,
+  firstName: str,
+  lastName: str,
+  extension: nullableStr,
+  capabilities: z.array(str).nullable(),
+  createdAt: ms,
+  presence: z.strictObject({ status: PresenceStatus, message: str, updatedAt: ms }),
+});
+const Contact = z.strictObject({
+  id: str,
+  firstName: str,
+  lastName: str,
+  phoneMobile: nullableStr,
+  createdAt: ms,
+  updatedAt: ms,
+});
+const Call = z.strictObject({
+  id: str,
+  tenantId: str,
+  userEmail: str,
+  fromExtension: str,
+  destination: str,
+  status: CallStatus,
+  createdAt: ms,
+  answeredAt: ms.nullable(),
+  bridgedAt: ms.nullable(),
+  endedAt: ms.nullable(),
+  schedule: z.array(z.strictObject({ at: ms, status: CallStatus })),
+  history: z.array(z.strictObject({ status: CallStatus, at: ms })),
+});
+const Cdr = z.strictObject({
+  id: str,
+  callId: str,
+  direction: z.enum(['outbound', 'inbound']),
+  from: str,
+  to: str,
+  userEmail: str,
+  startedAt: ms,
+  answeredAt: ms.nullable(),
+  endedAt: ms,
+  durationSeconds: z.number(),
+  disposition: z.enum(['answered', 'no_answer', 'busy', 'failed', 'canceled']),
+});
+const ChatMessage = z.strictObject({ id: str, conversationId: str, senderEmail: str, content: str, createdAt: ms });
+const Chat = z.strictObject({
+  id: str,
+  participants: z.array(str),
+  createdAt: ms,
+  lastMessageAt: ms.nullable(),
+  messages: z.array(ChatMessage),
+});
+const SmsNumber = z.strictObject({ id: str, number: str, ownerEmail: nullableStr, sharedWithEmails: z.array(str) });
+const SmsMessage = z.strictObject({
+  id: str,
+  conversationId: str,
+  direction: z.enum(['outbound', 'inbound']),
+  from: str,
+  to: str,
+  body: str,
+  status: SmsStatus,
+  simulated: z.boolean(),
+  failureReason: str.optional(),
+  createdAt: ms,
+});
+const SmsConversation = z.strictObject({
+  id: str,
+  smsNumber: str,
+  peerNumber: str,
+  peerName: nullableStr,
+  assigneeEmail: nullableStr,
+  lastMessageAt: ms.nullable(),
+  messages: z.array(SmsMessage),
+});
+const Agent = z.strictObject({ id: str, name: str, description: nullableStr, createdAt: ms });
+const File = z.strictObject({ id: str, name: str, mimeType: str, size: z.number(), ownerEmail: str, createdAt: ms });
+const Fax = z.strictObject({
+  id: str,
+  type: FaxType,
+  from: str,
+  to: str,
+  pages: z.number(),
+  status: FaxStatus,
+  createdAt: ms,
+});
+const CalendarEvent = z.strictObject({
+  id: str,
+  title: str,
+  startTime: ms,
+  endTime: ms,
+  ownerEmail: str,
+  createdAt: ms,
+});
+
+const Tenant = z.strictObject({
+  id: str,
+  name: str,
+  mode: z.enum(['sandbox', 'live']),
+  modules: z.array(str),
+  capabilities: z.array(str),
+  users: z.array(User),
+  /** Whether the tenant holds its baseline scenario's contact rows; `contacts` are the others. */
+  scenarioContacts: z.boolean(),
+  contacts: z.array(Contact),
+  calls: z.array(Call),
+  cdrs: z.array(Cdr),
+  chats: z.array(Chat),
+  smsNumbers: z.array(SmsNumber),
+  smsConversations: z.array(SmsConversation),
+  agents: z.array(Agent),
+  files: z.array(File),
+  faxes: z.array(Fax),
+  calendarEvents: z.array(CalendarEvent),
+});
+
+const StoredResponse = z.strictObject({
+  status: z.int(),
+  headers: z.array(z.tuple([str, str])),
+  body: str,
+});
+const DeliveryAttempt = z.strictObject({
+  at: str,
+  durationMs: z.number(),
+  status: z.int().optional(),
+  error: str.optional(),
+});
+const Subscription = z.strictObject({
+  id: str,
+  tenantId: str,
+  url: str,
+  events: z.array(str),
+  createdAt: str,
+  inProcess: z.boolean(),
+  enabled: z.boolean(),
+  secret: z.string().startsWith('whsec_'),
+  previous: z.array(z.strictObject({ secret: z.string().startsWith('whsec_'), expiresAt: ms })),
+});
+const Delivery = z.strictObject({
+  id: str,
+  eventId: str,
+  eventType: str,
+  tenantId: str,
+  subscriptionId: str,
+  createdAt: str,
+  replayOf: nullableStr,
+  payload: str,
+  retries: z.boolean(),
+  attempts: z.array(DeliveryAttempt),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  nextAttemptAt: ms.nullable(),
+});
+const Fault = z.looseObject({ times: z.int().min(1), remaining: z.int().min(1) });
+/** Journal entries and events are kept as recorded: their shapes belong to their own modules. */
+const JournalEntry = z.looseObject({ requestId: str, at: str, method: str, path: str, status: z.int() });
+const Event = z.looseObject({ id: str, type: str, timestamp: str, tenantId: str });
+const CarrierMessage = z.looseObject({ to: str, result: z.looseObject({ accepted: z.boolean() }) });
+
+/**
+ * A scenario as a snapshot's baseline holds it: the resolved scenario without its keys'
+ * secrets (the keys are in `keys`, as hashes) and without its contacts (in `contactRows`,
+ * one entry per tenant, as columns). Checked in full by the scenario schema on restore.
+ */
+const Baseline = z.strictObject({
+  scenario: z.looseObject({ tenants: z.array(z.looseObject({ id: str })) }),
+  contactRows: z.array(ContactRowsData),
+  keys: z.array(KeyData.extend({ label: nullableStr })),
+  loadedAt: ms,
+});
+
+/**
+ * The whole world as a value.
+ *
+ * @example
+ * ```ts
+ * const snapshot: MockSnapshot = mock.snapshot();
+ * snapshot.version; // 1
+ * ```
+ */
+export const SnapshotSchema = z.strictObject({
+  format: z.literal(SNAPSHOT_FORMAT),
+  version: z.literal(SNAPSHOT_VERSION, { error: `this mock reads snapshot version ${SNAPSHOT_VERSION}` }),
+  takenAt: str,
+  clock: z.strictObject({ now: ms, offsetMs: ms, lastStamp: ms }),
+  baseline: Baseline,
+  state: z.strictObject({
+    defaultRateLimit: RateLimitSchema,
+    plans: z.array(PlanSchema),
+    tenants: z.array(Tenant),
+    keys: z.array(KeyData),
+    rateWindows: z.array(z.tuple([str, ms, z.int().min(0)])),
+    idempotency: z.array(z.strictObject({ scope: str, fingerprint: str, at: ms, response: StoredResponse })),
+    faults: z.array(Fault),
+    carrier: z.strictObject({
+      mode: z.enum(['accept', 'reject']),
+      reason: str,
+      messages: z.array(CarrierMessage),
+    }),
+    events: z.array(Event),
+    journal: z.array(JournalEntry),
+    calls: z.strictObject({
+      active: z.array(z.tuple([str, str])),
+      ended: z.array(z.tuple([str, str])),
+    }),
+    subscriptions: z.array(Subscription),
+    deliveries: z.array(Delivery),
+  }),
+});
+
+/**
+ * A snapshot of a mock's world: versioned plain JSON. It holds webhook signing secrets (keep it
+ * like a secret), never an API key's secret.
+ *
+ * @example
+ * ```ts
+ * await writeFile('world.json', JSON.stringify(mock.snapshot()));
+ * ```
+ */
+export type MockSnapshot = z.output<typeof SnapshotSchema>;
+/** A tenant as a snapshot holds it. */
+export type TenantSnapshot = z.output<typeof Tenant>;

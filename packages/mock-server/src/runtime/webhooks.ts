@@ -1,0 +1,25 @@
+/** Webhook subscriptions on the runtime, with tenant ids matched case-insensitively. */
+import type {
+  CreatedWebhookSubscription,
+  CreateWebhookSubscriptionInput,
+  WebhookSubscriptionView,
+} from '../webhooks/subscription-store.js';
+import type { MockRuntime } from './mock-runtime.js';
+
+/** Subscribes to a tenant's events (an endpoint URL, or an in-process callback). */
+export function subscribeWebhook(
+  runtime: MockRuntime,
+  input: CreateWebhookSubscriptionInput,
+): CreatedWebhookSubscription {
+  const tenantId: unknown = input.tenantId;
+  const normalised = typeof tenantId === 'string' ? { ...input, tenantId: tenantId.toLowerCase() } : input;
+  return runtime.world.state.subscriptions.create(normalised);
+}
+
+/** The subscriptions, oldest first, optionally of one tenant; secrets masked. */
+export function webhookSubscriptions(
+  runtime: MockRuntime,
+  filter: { tenantId?: string } = {},
+): WebhookSubscriptionView[] {
+  return runtime.world.state.subscriptions.list({ tenantId: filter.tenantId?.toLowerCase() });
+}
