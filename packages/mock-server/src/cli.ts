@@ -13,6 +13,10 @@ import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './history/
 import { createMock } from './facade/commflow-mock.js';
 import { ScenarioError } from './scenario/parse.js';
 import { readScenarioFile, ScenarioFileError } from './scenario/read-file.js';
+import { resolve } from 'node:path';
+import { SnapshotError } from './runtime/snapshot/restore.js';
+import type { MockSnapshot } from './runtime/snapshot/schema.js';
+import { readStateFile, StateFileError, stateFileProblem, StateSaver } from './surfaces/cli/state-file.js';
 
 const HELP = `commflow-mock: an in-memory CommFlow API for tests
 
@@ -27,6 +31,10 @@ Options:
                        loopback names are always accepted)
   --control-token <t>  Require "Authorization: Bearer <t>" on /__mock (generated and printed
                        when --host is beyond loopback)
+  --state <file>       Keep the world in this file across restarts: loaded at start when it
+                       exists (else the scenario is), saved on exit and while requests come in
+  --save-interval <s>  Seconds between saves of --state while something changed (default 5;
+                       0: only on exit)
   --webhook-timestamp <wall|mock>
                        The clock of webhook-timestamp: the real time of each attempt
                        (default wall), or the mock clock, for reproducible signatures
@@ -59,6 +67,8 @@ async function main(): Promise<void> {
         'allowed-host': { type: 'string', multiple: true, default: [] },
         'control-token': { type: 'string' },
         'webhook-timestamp': { type: 'string', default: 'wall' },
+        state: { type: 'string' },
+        'save-interval': { type: 'string', default: '5' },
         help: { type: 'boolean', default: false },
         ...LIMIT_FLAG_OPTIONS,
       },
@@ -77,8 +87,22 @@ async function main(): Promise<void> {
   if (webhookTimestamp !== 'wall' && webhookTimestamp !== 'mock') {
     fail(`invalid --webhook-timestamp "${webhookTimestamp}": use wall or mock`);
   }
+  const saveInterval = Number(values['save-interval']);
+  if (values['save-interval'].trim() === '' || !Number.isFinite(saveInterval) || saveInterval < 0) {
+    fail(`invalid --save-interval "${values['save-interval']}": a number of seconds >= 0`);
+  }
+  let saved: MockSnapshot | undefined;
+  if (values.state !== undefined) {
+    try {
+      saved = readStateFile(values.state);
+    } catch (error) {
+      if (error instanceof StateFileError) fail(error.message);
+      throw error;
+    }
+  }
   let scenario: unknown = 'demo';
-  if (values.scenario !== 'demo') {
+  // A saved world replaces the scenario's: no need to read the scenario file then.
+  if (values.scenario !== 'demo' && saved === undefined) {
     try {
       scenario = readScenarioFile(values.scenario);
     } catch (error) {
@@ -93,10 +117,27 @@ async function main(): Promise<void> {
       webhookTimestamp,
       ...limitsFromFlags(values),
     });
+    if (saved !== undefined && values.state !== undefined) mock.restore(saved);
   } catch (error) {
+    if (error instanceof SnapshotError && values.state !== undefined)
+      fail(stateFileProblem(values.state, error).message);
     if (error instanceof ScenarioError || error instanceof RangeError) fail(error.message);
     throw error;
   }
+  const live = mock;
+  const saver =
+    values.state === undefined
+      ? undefined
+      : new StateSaver({
+          path: values.state,
+          take: () => live.snapshot(),
+          intervalSeconds: saveInterval,
+          onError: (error) => {
+            stderr.write(
+              `commflow-mock: could not save the state file ${values.state ?? ''}: ${(error as Error).message}\n`,
+            );
+          },
+        });
   const running = await startMockServer({
     mock,
     host: values.host,
@@ -106,6 +147,7 @@ async function main(): Promise<void> {
     allowedHosts: values['allowed-host'],
     ...(values['control-token'] === undefined ? {} : { controlToken: values['control-token'] }),
     log: (line) => {
+      saver?.touch();
       requestLog.line(`${line.method} ${line.path} ${line.status} ${line.ms.toFixed(1)}ms\n`);
     },
   }).catch((error: unknown) => fail(listenErrorMessage(error, values.host, port)));
@@ -113,7 +155,21 @@ async function main(): Promise<void> {
   stdout.write(
     `# scenario: ${values.scenario}; control surface: ${values['no-control'] ? 'off' : `${running.url}/__mock`}\n`,
   );
+  if (values.state !== undefined) {
+    const when = saveInterval > 0 ? `every ${String(saveInterval)} s while requests come in, and on exit` : 'on exit';
+    stdout.write(
+      `# state: ${resolve(values.state)} (${saved === undefined ? 'new: loaded the scenario' : 'restored'}; saved ${when})\n`,
+    );
+  }
   if (!values['no-control']) stdout.write(consoleBanner(running));
+  if (saved !== undefined) {
+    // A state file keeps key hashes, never secrets: name the keys by hint.
+    for (const key of mock.apiKeys()) {
+      stdout.write(
+        `# key ${key.hint}  (${key.label ?? `tenants ${key.tenantIds.join(', ')}`}${key.revoked ? ', revoked' : ''})\n`,
+      );
+    }
+  }
   for (const key of mock.scenario.apiKeys) {
     const note = key.label ?? `tenants ${key.tenantIds.join(', ')}`;
     stdout.write(`# key ${key.key}  (${note}${key.revoked ? ', revoked' : ''})\n`);
@@ -123,6 +179,7 @@ async function main(): Promise<void> {
   }
   const stop = () => {
     void running.close().then(() => {
+      saver?.flush(true);
       requestLog.flush();
       process.exit(0);
     });
