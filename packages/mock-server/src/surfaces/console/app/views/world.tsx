@@ -15,6 +15,7 @@ import {
   useAction,
   useLoad,
 } from '../ui.js';
+import { SnapshotPanel } from './snapshot-panel.js';
 
 function ClockPanel() {
   const clock = useLoad(() => control<{ now: string; offsetMs: number }>('GET', '/clock'), []);
@@ -363,6 +364,7 @@ export function WorldView({ shared }: { shared: Shared }) {
       <CallsPanel shared={shared} />
       <EventsPanel />
       <ScenarioPanel shared={shared} />
+      <SnapshotPanel shared={shared} />
     </div>
   );
 }
