@@ -13,6 +13,7 @@ import { startMockServer } from '../src/surfaces/adapters/node.js';
 import { flat } from '../src/lib/ids.js';
 import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 import { bigWorldCurve, scenarioWith } from './big-world.js';
+import { snapshotCurve } from './snapshot.js';
 
 const headers = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox };
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -165,6 +166,8 @@ const onlyLoopback = process.argv.includes('--only-loopback') || process.env.BEN
 if (!onlyLoopback) {
   // One tenant with 1k … 1M contacts, each size in its own process.
   bigWorldCurve([1_000, 10_000, 100_000, 1_000_000], line);
+  // Snapshot and restore of the same worlds, each size in its own process.
+  snapshotCurve([1_000, 10_000, 100_000, 1_000_000], line);
   memory();
   createTime();
   await cursorPages();
