@@ -14,7 +14,7 @@ export type { MockOptions } from './runtime/runtime.js';
 export type { CallView, CarrierState } from './runtime/telephony.js';
 export type { CreatedApiKey, CreateApiKeyInput } from './runtime/access.js';
 export { SnapshotError, type SnapshotIssue } from './runtime/snapshot/restore.js';
-export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type MockSnapshot } from './runtime/snapshot/schema.js';
+export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type MockSnapshot } from './runtime/snapshot/schema.js';
 export { MockClock, type ClockOptions } from './sim/clock.js';
 export { scriptedResponder, type AiResponder } from './sim/ai-responder.js';
 export {

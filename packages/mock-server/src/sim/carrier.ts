@@ -85,7 +85,11 @@ export class RecordingCarrier implements CarrierAdapter {
     if (settings.reason !== undefined) this.reason = settings.reason;
   }
 
-  /** Puts back a recorded state: a restore. */
+  /**
+   * Puts back a recorded state: a restore.
+   *
+   * @internal
+   */
   replace(record: {
     mode: 'accept' | 'reject';
     reason: string;

@@ -57,7 +57,11 @@ export class MockClock {
     return this.#lastStamp;
   }
 
-  /** The last creation time handed out by {@link MockClock.stamp}. */
+  /**
+   * The last creation time handed out by {@link MockClock.stamp}.
+   *
+   * @internal
+   */
   get lastStamp(): number {
     return this.#lastStamp;
   }
@@ -66,6 +70,8 @@ export class MockClock {
    * Puts the timeline at `now` (a restore): the clock goes on from there, frozen or ticking as
    * it was made, with `offsetMs` as the snapshot had it. Listeners are not called: a restore is
    * not an advance.
+   *
+   * @internal
    */
   resume(at: { now: number; offsetMs: number; lastStamp: number }): void {
     this.#offset = at.offsetMs;

@@ -375,7 +375,11 @@ export class WebhookDispatcher {
     await this.idle();
   }
 
-  /** Every delivery as plain data, oldest first. */
+  /**
+   * Every delivery as plain data, oldest first.
+   *
+   * @internal
+   */
   dumpDeliveries(): DeliveryData[] {
     const now = this.#clock.now();
     return [...this.#deliveries.values()].map((record) => ({
@@ -398,6 +402,8 @@ export class WebhookDispatcher {
    * Replaces every delivery (a restore): work in flight is aborted and its results dropped, as
    * in {@link WebhookDispatcher.reset}; pending deliveries wait for their time on the clock, and
    * those already due start at once.
+   *
+   * @internal
    */
   replaceDeliveries(deliveries: readonly DeliveryData[]): void {
     this.#cancelWork();

@@ -431,7 +431,11 @@ export class SubscriptionStore {
     this.#subscriptions.clear();
   }
 
-  /** Every subscription as plain data, oldest first. */
+  /**
+   * Every subscription as plain data, oldest first.
+   *
+   * @internal
+   */
   dump(): SubscriptionData[] {
     return [...this.#subscriptions.values()].map((subscription) => ({
       id: subscription.id,
@@ -446,7 +450,11 @@ export class SubscriptionStore {
     }));
   }
 
-  /** The callbacks of the in-process subscriptions, by id: a restore re-attaches them. */
+  /**
+   * The callbacks of the in-process subscriptions, by id: a restore re-attaches them.
+   *
+   * @internal
+   */
   callbacks(): Map<string, WebhookCallback> {
     const callbacks = new Map<string, WebhookCallback>();
     for (const subscription of this.#subscriptions.values()) {
@@ -458,6 +466,8 @@ export class SubscriptionStore {
   /**
    * Replaces every subscription: a restore. An in-process one gets its callback from
    * `callbacks` (by id); without one it is left out, since nothing could receive its events.
+   *
+   * @internal
    */
   replace(subscriptions: readonly SubscriptionData[], callbacks: ReadonlyMap<string, WebhookCallback>): void {
     this.#subscriptions.clear();

@@ -11,7 +11,14 @@ import { replaceMap } from '../baseline.js';
 import type { MockRuntime } from '../mock-runtime.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type MockSnapshot, type TenantSnapshot } from './schema.js';
 
-/** One problem of a snapshot: where it is, and what is wrong. */
+/**
+ * One problem of a snapshot: where it is, and what is wrong.
+ *
+ * @example
+ * ```ts
+ * const issue: SnapshotIssue = { path: ['state', 'calls', 'active', 0], message: 'no call "…" in tenant "…"' };
+ * ```
+ */
 export interface SnapshotIssue {
   path: (string | number)[];
   message: string;

@@ -7,9 +7,23 @@ import { CallStatus, FaxStatus, FaxType, PresenceStatus, SmsStatus } from '@comm
 import * as z from 'zod';
 import { PlanSchema, RateLimitSchema } from '../../scenario/schema.js';
 
-/** The format's name, so a file can say what it is. */
+/**
+ * The format's name, so a file can say what it is.
+ *
+ * @example
+ * ```ts
+ * mock.snapshot().format === SNAPSHOT_FORMAT; // true
+ * ```
+ */
 export const SNAPSHOT_FORMAT = 'commflow-mock-snapshot';
-/** The version this mock writes and reads. A snapshot of another version is refused. */
+/**
+ * The version this mock writes and reads. A snapshot of another version is refused.
+ *
+ * @example
+ * ```ts
+ * mock.snapshot().version === SNAPSHOT_VERSION; // true
+ * ```
+ */
 export const SNAPSHOT_VERSION = 1;
 
 const ms = z.number();
@@ -216,12 +230,12 @@ const Baseline = z.strictObject({
 });
 
 /**
- * The whole world as a value.
+ * The schema of a snapshot: what `mock.restore()` and `PUT /__mock/snapshot` check before they
+ * replace anything.
  *
  * @example
  * ```ts
- * const snapshot: MockSnapshot = mock.snapshot();
- * snapshot.version; // 1
+ * const ok = SnapshotSchema.safeParse(JSON.parse(await readFile('world.json', 'utf8'))).success;
  * ```
  */
 export const SnapshotSchema = z.strictObject({

@@ -72,7 +72,11 @@ export class EventLog {
     this.#events.clear();
   }
 
-  /** Replaces the recorded events (oldest first) without notifying listeners: a restore. */
+  /**
+   * Replaces the recorded events (oldest first) without notifying listeners: a restore.
+   *
+   * @internal
+   */
   replace(events: readonly WebhookEvent[]): void {
     this.#events.replace(events);
   }
