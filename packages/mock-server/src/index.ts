@@ -9,13 +9,15 @@ export { createMock, CommFlowMock } from './facade/commflow-mock.js';
 export { MockWorld } from './facade/base.js';
 export { MockTraffic } from './facade/traffic.js';
 export { MockOutside } from './facade/outside.js';
+export { MockTenants } from './facade/tenants.js';
+export type { CreatedTenantResult, TenantClockView, TenantSummary, TenantTemplateInput } from './runtime/tenants.js';
 export { ApiError } from './service/api-error.js';
 export type { MockOptions } from './runtime/runtime.js';
 export type { CallView, CarrierState } from './runtime/telephony.js';
 export type { CreatedApiKey, CreateApiKeyInput } from './runtime/access.js';
 export { SnapshotError, type SnapshotIssue } from './runtime/snapshot/restore.js';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type MockSnapshot } from './runtime/snapshot/schema.js';
-export { MockClock, type ClockOptions } from './sim/clock.js';
+export { MockClock, type ClockOptions, type ClockReading } from './sim/clock.js';
 export { scriptedResponder, type AiResponder } from './sim/ai-responder.js';
 export {
   MAGIC_REJECTED_SMS_NUMBER,

@@ -11,6 +11,7 @@ import type { ScenarioInput } from '../scenario/schema.js';
 import type { FaultInput } from '../state/faults.js';
 import { handleApiRequest, handleRequest } from '../surfaces/handler.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import { MockTenants } from './tenants.js';
 
 /**
  * The first layer of {@link CommFlowMock}: how it answers, and its world as a whole (reset,
@@ -34,11 +35,14 @@ export class MockWorld {
    * usual needs; this is the full dispatcher, for `subscriptions.disable(id)` and the like.
    */
   readonly webhooks: WebhookDispatcher;
+  /** Tenants on demand and their clocks: create, reset or delete one tenant, advance its time. */
+  readonly tenants: MockTenants;
 
   constructor(scenario: ScenarioInput | ResolvedScenario | 'demo' = 'demo', options: MockOptions = {}) {
     this.runtime = createRuntime(scenario, options);
     this.clock = this.runtime.world.sim.clock;
     this.webhooks = this.runtime.world.sim.webhooks;
+    this.tenants = new MockTenants(this.runtime);
   }
 
   /**

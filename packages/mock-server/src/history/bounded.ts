@@ -37,6 +37,11 @@ export class BoundedLog<T> {
     this.#items = [];
   }
 
+  /** Drops the items `drop` accepts (a tenant deleted), keeping the order of the rest. */
+  forget(drop: (item: T) => boolean): void {
+    this.#items = this.#items.filter((item) => !drop(item));
+  }
+
   /** Replaces the items (oldest first), keeping the newest `capacity`: a restore. */
   replace(items: readonly T[]): void {
     this.#items = this.#capacity <= 0 ? [] : items.slice(-this.#capacity);

@@ -16,6 +16,8 @@ export function loadBaseline(runtime: MockRuntime): void {
   const { state, sim } = runtime.world;
   const { scenario, loadedAt } = runtime.baseline;
   replaceMap(state.tenants, buildTenants(scenario, loadedAt));
+  state.createdTenants.clear();
+  state.tenantClocks.clear();
   state.plans = buildPlans(scenario);
   state.defaultRateLimit = scenario.rateLimit;
   state.keys = new KeyStore();

@@ -68,19 +68,24 @@ export function createRuntime(
   const clock = new MockClock(options.clock);
   const limits = resolveHistoryLimits(options);
   const recordingCarrier = new RecordingCarrier({ limit: limits.carrierMessageLimit });
-  const events = new EventLog(clock, limits.eventLimit);
   const tenants: WorldState['tenants'] = new Map();
+  const tenantClocks: WorldState['tenantClocks'] = new Map();
+  // Each tenant's time: the mock clock plus the tenant clock's distance ahead (decisions.md).
+  const nowFor = (tenantId: string) => clock.now() + (tenantClocks.get(tenantId) ?? 0);
+  const events = new EventLog(clock, limits.eventLimit, (tenantId) => new Date(nowFor(tenantId)).toISOString());
   const subscriptions = new SubscriptionStore({
     clock,
     tenantExists: (tenantId) => tenants.has(tenantId.toLowerCase()),
   });
   const state: WorldState = {
     tenants,
+    createdTenants: new Map(),
+    tenantClocks,
     plans: new Map(),
     defaultRateLimit: resolved.rateLimit,
     keys: new KeyStore(),
     limiter: new RateLimiter(clock),
-    idempotency: new IdempotencyStore(clock, limits.idempotencyLimit),
+    idempotency: new IdempotencyStore(clock, limits.idempotencyLimit, nowFor),
     faults: new FaultStore(),
     recordingCarrier,
     events,
@@ -99,6 +104,7 @@ export function createRuntime(
     webhookTimestamp: options.webhookTimestamp ?? 'wall',
     deliveryLimit: limits.deliveryLimit,
     subscriptions,
+    nowFor,
   });
   const sim: Sim = {
     clock,
@@ -106,9 +112,9 @@ export function createRuntime(
     aiResponder: options.aiResponder ?? scriptedResponder,
     webhooks,
   };
-  const world: World = { state, sim };
-  clock.onAdvance((now) => {
-    progressCalls(world, now);
+  const world: World = { state, sim, clock };
+  clock.onAdvance(() => {
+    progressCalls(world);
   });
   const runtime: MockRuntime = {
     world,

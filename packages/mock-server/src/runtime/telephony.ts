@@ -6,6 +6,7 @@ import { receiveSms as receive } from '../service/domains/sms.js';
 import { applyCallAction, progressCalls, type CallAction } from '../service/domains/voice.js';
 import type { CarrierMessage, CarrierResult } from '../sim/carrier.js';
 import type { CallRecord } from '../state/records.js';
+import { worldFor } from '../service/tenant-clock.js';
 import type { MockRuntime } from './mock-runtime.js';
 
 /**
@@ -56,7 +57,7 @@ const toCallView = (call: CallRecord): CallView => ({
 /** The calls, oldest first, after letting the clock's progress apply. */
 export function listCalls(runtime: MockRuntime, filter: { tenantId?: string } = {}): CallView[] {
   const { world } = runtime;
-  progressCalls(world, world.sim.clock.now());
+  progressCalls(world);
   const calls: CallRecord[] = [];
   for (const tenant of world.state.tenants.values()) {
     if (filter.tenantId === undefined || tenant.id === filter.tenantId.toLowerCase())
@@ -70,7 +71,7 @@ export function controlCall(runtime: MockRuntime, callId: string, action: CallAc
   for (const tenant of runtime.world.state.tenants.values()) {
     const call = tenant.calls.get(callId.toLowerCase());
     if (call !== undefined) {
-      applyCallAction(runtime.world, call, action);
+      applyCallAction(worldFor(runtime.world, tenant.id), call, action);
       return toCallView(call);
     }
   }
@@ -99,7 +100,7 @@ export function receiveSms(
 ): { conversationId: string; message: SmsMessage } {
   const tenant = runtime.world.state.tenants.get(input.tenantId.toLowerCase());
   if (tenant === undefined) throw notFound('Tenant');
-  const { conversation, message } = receive(runtime.world, tenant, input);
+  const { conversation, message } = receive(worldFor(runtime.world, tenant.id), tenant, input);
   return { conversationId: conversation.id, message: toSmsMessage(message) };
 }
 

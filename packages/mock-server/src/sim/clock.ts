@@ -101,6 +101,25 @@ export class MockClock {
 }
 
 /**
+ * What work on the world reads of a clock: the mock clock itself, or a tenant's clock (the mock
+ * clock plus the tenant's distance ahead of it).
+ *
+ * @example
+ * ```ts
+ * const reading: ClockReading = mock.clock;
+ * reading.iso();
+ * ```
+ */
+export interface ClockReading {
+  /** Milliseconds since the epoch, on this clock. */
+  now(): number;
+  /** The current time as an ISO 8601 UTC string with milliseconds. */
+  iso(): string;
+  /** A creation time for a new record: now, strictly after the previous stamp. */
+  stamp(): number;
+}
+
+/**
  * How a {@link MockClock} starts.
  *
  * @example

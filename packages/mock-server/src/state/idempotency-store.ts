@@ -17,6 +17,9 @@ export interface StoredResponse {
   readonly body: string;
 }
 
+/** The tenant of a scope: scopes are `key hash, tenant id, Idempotency-Key`, one per line. */
+const tenantOf = (scope: string): string => scope.split('\n', 2)[1] ?? '';
+
 /** A finished idempotency entry as plain data, as a snapshot holds it. */
 export interface IdempotencyEntryData {
   readonly scope: string;
@@ -48,24 +51,33 @@ export type Reservation =
  * ```
  */
 export class IdempotencyStore {
-  readonly #clock: MockClock;
+  readonly #nowFor: (tenantId: string) => number;
   readonly #limit: number;
   /** In request order (oldest first): a re-reserved key is deleted and set again, at the end. */
   readonly #entries = new Map<string, Entry>();
 
-  constructor(clock: MockClock, limit = 100_000) {
-    this.#clock = clock;
+  /**
+   * @param nowFor Each tenant's time (a tenant clock may run ahead of the mock clock); default:
+   *   the mock clock for every tenant.
+   */
+  constructor(clock: MockClock, limit = 100_000, nowFor: (tenantId: string) => number = () => clock.now()) {
+    this.#nowFor = nowFor;
     this.#limit = limit;
     // Memory is given back when time passes, not only when the next keyed request arrives.
-    clock.onAdvance((now) => {
-      this.#sweep(now);
+    clock.onAdvance(() => {
+      this.#sweep();
     });
   }
 
   reserve(scope: string, fingerprint: string): Reservation {
-    const now = this.#clock.now();
-    this.#sweep(now);
-    const entry = this.#entries.get(scope);
+    const now = this.#nowFor(tenantOf(scope));
+    this.#sweep();
+    let entry = this.#entries.get(scope);
+    // Past its tenant's retention (a tenant clock ran ahead of the others): gone.
+    if (entry !== undefined && now - entry.at >= IDEMPOTENCY_RETENTION_MS) {
+      this.#entries.delete(scope);
+      entry = undefined;
+    }
     if (entry !== undefined) {
       if (entry.fingerprint !== fingerprint) return { kind: 'reused' };
       return entry.state === 'running' ? { kind: 'in-progress' } : { kind: 'replay', response: entry.response };
@@ -102,6 +114,12 @@ export class IdempotencyStore {
     this.#entries.clear();
   }
 
+  /** Forgets a tenant's entries (its reset or deletion): scopes are `key hash, tenant id, key`. */
+  forgetTenant(tenantId: string): void {
+    const marker = `\n${tenantId}\n`;
+    for (const scope of [...this.#entries.keys()]) if (scope.includes(marker)) this.#entries.delete(scope);
+  }
+
   /**
    * The finished entries, oldest first, as plain data. Entries of requests still running are
    * left out: restored, they would answer "in progress" to every retry until they expire.
@@ -128,10 +146,20 @@ export class IdempotencyStore {
     }
   }
 
-  /** Forgets the entries whose retention has passed: they are at the front. */
-  #sweep(now: number): void {
+  /** Forgets every entry whose retention has passed on its tenant's clock (after a tenant clock moved). */
+  sweepAll(): void {
     for (const [scope, entry] of this.#entries) {
-      if (now - entry.at < IDEMPOTENCY_RETENTION_MS) return;
+      if (this.#nowFor(tenantOf(scope)) - entry.at >= IDEMPOTENCY_RETENTION_MS) this.#entries.delete(scope);
+    }
+  }
+
+  /**
+   * Forgets the entries whose retention has passed: they are at the front (an entry of a tenant
+   * whose clock ran ahead may expire sooner: {@link IdempotencyStore.sweepAll} and `reserve` catch it).
+   */
+  #sweep(): void {
+    for (const [scope, entry] of this.#entries) {
+      if (this.#nowFor(tenantOf(scope)) - entry.at < IDEMPOTENCY_RETENTION_MS) return;
       this.#entries.delete(scope);
     }
   }

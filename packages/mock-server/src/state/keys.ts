@@ -160,6 +160,11 @@ export class KeyStore {
     return record;
   }
 
+  /** Forgets a key: its secret gets 401 from now on, as an unknown key does. */
+  delete(hash: string): void {
+    this.#byHash.delete(hash);
+  }
+
   /** Every key the store accepts (revoked ones included), in the order they were added. */
   list(): KeyRecord[] {
     return [...this.#byHash.values()];

@@ -28,8 +28,8 @@ export class RateLimiter {
     this.#clock = clock;
   }
 
-  hit(keyHash: string, rule: RateLimit): RateLimitState {
-    const now = this.#clock.now();
+  /** Counts a request at `now` (the time of the tenant it names; default the mock clock's). */
+  hit(keyHash: string, rule: RateLimit, now: number = this.#clock.now()): RateLimitState {
     const length = rule.windowSeconds * 1000;
     let window = this.#windows.get(keyHash);
     if (window === undefined || now >= window.start + length) {
@@ -48,6 +48,11 @@ export class RateLimiter {
 
   clear(): void {
     this.#windows.clear();
+  }
+
+  /** Forgets the window of a key that no longer exists. */
+  delete(keyHash: string): void {
+    this.#windows.delete(keyHash);
   }
 
   /** The open windows as plain data: `[key hash, start ms, count]`. */

@@ -1,4 +1,5 @@
 import type { RecordingCarrier } from '../sim/carrier.js';
+import type { ClockReading } from '../sim/clock.js';
 import type { Sim } from '../sim/sim.js';
 import type { EventLog } from './events/index.js';
 import type { HistoryLimits } from '../history/limits.js';
@@ -12,6 +13,16 @@ import type { CallRecord } from './records.js';
 import type { TenantState } from './tenant-state.js';
 import type { SubscriptionStore } from '../webhooks/subscription-store.js';
 
+/** A tenant as a scenario resolves it: the template a tenant's reset goes back to. */
+export type TenantTemplate = ResolvedScenario['tenants'][number];
+
+/** A tenant created at run time (`POST /__mock/tenants`): what its reset rebuilds, and from when. */
+export interface CreatedTenant {
+  readonly template: TenantTemplate;
+  /** Its clock's time at creation: records without a createdAt are staggered before it. */
+  readonly createdAt: number;
+}
+
 /** A plan of the pricing catalogue. */
 export type Plan = ResolvedScenario['plans'][number];
 
@@ -24,6 +35,10 @@ export type Plan = ResolvedScenario['plans'][number];
  */
 export interface WorldState {
   tenants: Map<string, TenantState>;
+  /** The tenants created at run time, by id, with what their reset rebuilds. */
+  readonly createdTenants: Map<string, CreatedTenant>;
+  /** Each tenant clock's distance ahead of the mock clock, in ms (absent: 0). */
+  readonly tenantClocks: Map<string, number>;
   plans: Map<string, Plan>;
   defaultRateLimit: RateLimit;
   keys: KeyStore;
@@ -51,4 +66,9 @@ export interface WorldState {
 export interface World {
   readonly state: WorldState;
   readonly sim: Sim;
+  /**
+   * The clock this work runs on: the mock clock, or, inside a request for a tenant and in what
+   * the control surface does to one, that tenant's clock.
+   */
+  readonly clock: ClockReading;
 }

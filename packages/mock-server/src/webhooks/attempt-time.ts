@@ -34,11 +34,12 @@ export function signatureTimestampSeconds(clock: WebhookTimestampClock, attemptA
  */
 export function dueInOrder<T extends { nextAttemptAt: number | undefined }>(
   scheduled: Iterable<T>,
-  now: number,
+  now: number | ((item: T) => number),
 ): (T & { nextAttemptAt: number })[] {
   const due: (T & { nextAttemptAt: number })[] = [];
   for (const item of scheduled) {
-    if (item.nextAttemptAt !== undefined && item.nextAttemptAt <= now) due.push(item as T & { nextAttemptAt: number });
+    const at = typeof now === 'number' ? now : now(item);
+    if (item.nextAttemptAt !== undefined && item.nextAttemptAt <= at) due.push(item as T & { nextAttemptAt: number });
   }
   return due.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt);
 }

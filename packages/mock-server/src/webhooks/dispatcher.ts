@@ -48,6 +48,11 @@ export interface WebhookDispatcherOptions {
   webhookTimestamp?: WebhookTimestampClock;
   /** How many deliveries are kept; past it the oldest finished ones are forgotten. Default 10 000. */
   deliveryLimit?: number;
+  /**
+   * Each tenant's time, when tenants have clocks of their own: a delivery's attempts and retries
+   * run on its tenant's clock. Default: `clock` for every tenant.
+   */
+  nowFor?: (tenantId: string) => number;
 }
 
 /**
@@ -129,6 +134,7 @@ export class WebhookDispatcher {
   readonly subscriptions: SubscriptionStore;
 
   readonly #clock: MockClock;
+  readonly #nowFor: (tenantId: string) => number;
   readonly #timeoutMs: number;
   readonly #schedule: readonly number[];
   readonly #realTimers: boolean;
@@ -156,6 +162,8 @@ export class WebhookDispatcher {
     const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
     if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError('timeoutMs must be a finite number > 0');
     this.#clock = options.clock;
+    const clock = options.clock;
+    this.#nowFor = options.nowFor ?? (() => clock.now());
     this.#timeoutMs = timeoutMs;
     this.#schedule = options.retryScheduleMs ?? RETRY_SCHEDULE_MS;
     this.#realTimers = options.realTimers ?? true;
@@ -188,7 +196,7 @@ export class WebhookDispatcher {
     const subscriptionIds = this.subscriptions.matching(event.tenantId, event.type);
     if (subscriptionIds.length === 0) return [];
     const payload = JSON.stringify(event);
-    const now = this.#clock.now();
+    const now = this.#nowFor(event.tenantId);
     const records = subscriptionIds.map((subscriptionId) =>
       this.#record({ event, subscriptionId, payload, retries: true, replayOf: undefined, now }),
     );
@@ -225,7 +233,7 @@ export class WebhookDispatcher {
       payload: original.payload,
       retries: false,
       replayOf: original.id,
-      now: this.#clock.now(),
+      now: this.#nowFor(original.tenantId),
     });
     this.#kickoff([record]);
     return this.#view(record);
@@ -288,7 +296,7 @@ export class WebhookDispatcher {
       eventId: record.eventId,
       payload: record.payload,
       secrets: target.secrets,
-      timestampSeconds: Math.floor((at === undefined ? this.#clock.now() : Date.parse(at)) / 1000),
+      timestampSeconds: Math.floor((at === undefined ? this.#nowFor(record.tenantId) : Date.parse(at)) / 1000),
     });
   }
 
@@ -305,7 +313,7 @@ export class WebhookDispatcher {
     if (this.#closed) return 0;
     // Each due retry runs at its own scheduled time, earliest first; a failure whose next retry
     // is already due (a clock jump) runs that one too, so one jump walks the whole schedule.
-    const due = dueInOrder(this.#scheduled, this.#clock.now());
+    const due = dueInOrder(this.#scheduled, (record) => this.#nowFor(record.tenantId));
     for (const record of due) this.#start(record, record.nextAttemptAt);
     this.#armTimer();
     return due.length;
@@ -376,12 +384,26 @@ export class WebhookDispatcher {
   }
 
   /**
+   * Forgets a tenant's deliveries (its reset or deletion): pending retries are dropped; an
+   * attempt in flight finishes, and its result is dropped with the delivery.
+   *
+   * @internal
+   */
+  forgetTenant(tenantId: string): void {
+    for (const [id, record] of this.#deliveries) {
+      if (record.tenantId !== tenantId) continue;
+      this.#deliveries.delete(id);
+      this.#scheduled.delete(record);
+    }
+    this.#armTimer();
+  }
+
+  /**
    * Every delivery as plain data, oldest first.
    *
    * @internal
    */
   dumpDeliveries(): DeliveryData[] {
-    const now = this.#clock.now();
     return [...this.#deliveries.values()].map((record) => ({
       id: record.id,
       eventId: record.eventId,
@@ -394,7 +416,12 @@ export class WebhookDispatcher {
       retries: record.retries,
       attempts: record.attempts.map((attempt) => ({ ...attempt })),
       status: record.status,
-      nextAttemptAt: record.status !== 'pending' ? null : record.inFlight ? now : (record.nextAttemptAt ?? now),
+      nextAttemptAt:
+        record.status !== 'pending'
+          ? null
+          : record.inFlight
+            ? this.#nowFor(record.tenantId)
+            : (record.nextAttemptAt ?? this.#nowFor(record.tenantId)),
     }));
   }
 
@@ -414,7 +441,7 @@ export class WebhookDispatcher {
         ...data,
         replayOf: data.replayOf ?? undefined,
         attempts: data.attempts.map((attempt) => ({ ...attempt })),
-        nextAttemptAt: data.status === 'pending' ? (data.nextAttemptAt ?? this.#clock.now()) : undefined,
+        nextAttemptAt: data.status === 'pending' ? (data.nextAttemptAt ?? this.#nowFor(data.tenantId)) : undefined,
         inFlight: false,
       };
       this.#deliveries.set(record.id, record);
@@ -462,7 +489,7 @@ export class WebhookDispatcher {
       this.#kickoffs.delete(handle);
       if (generation === this.#generation) {
         for (const record of records) {
-          if (record.status === 'pending' && !record.inFlight) this.#start(record, this.#clock.now());
+          if (record.status === 'pending' && !record.inFlight) this.#start(record, this.#nowFor(record.tenantId));
         }
       }
       done();
@@ -521,6 +548,8 @@ export class WebhookDispatcher {
     }
     // A reset or close during the attempt: the delivery is gone or frozen; drop the result.
     if (generation !== this.#generation) return;
+    // Its tenant was reset or deleted during the attempt: the delivery is gone.
+    if (this.#deliveries.get(record.id) !== record) return;
 
     const attempt: DeliveryAttempt = {
       at: new Date(atMs).toISOString(),
@@ -549,15 +578,16 @@ export class WebhookDispatcher {
   #armTimer(): void {
     this.#disarm();
     if (!this.#realTimers || this.#closed) return;
-    let earliest: number | undefined;
+    // The soonest retry, in real ms from now (each delivery's time is its tenant's).
+    let soonest: number | undefined;
     for (const record of this.#scheduled) {
-      if (record.nextAttemptAt !== undefined && (earliest === undefined || record.nextAttemptAt < earliest)) {
-        earliest = record.nextAttemptAt;
-      }
+      if (record.nextAttemptAt === undefined) continue;
+      const wait = record.nextAttemptAt - this.#nowFor(record.tenantId);
+      if (soonest === undefined || wait < soonest) soonest = wait;
     }
-    if (earliest === undefined) return;
+    if (soonest === undefined) return;
     const armedAt = this.#clock.now();
-    const delay = Math.min(Math.max(earliest - armedAt, 0), MAX_TIMER_MS);
+    const delay = Math.min(Math.max(soonest, 0), MAX_TIMER_MS);
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       const started = this.runDue(); // re-arms for the next retry

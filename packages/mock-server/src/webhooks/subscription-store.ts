@@ -432,6 +432,17 @@ export class SubscriptionStore {
   }
 
   /**
+   * Deletes every subscription of a tenant (its reset or deletion).
+   *
+   * @internal
+   */
+  forgetTenant(tenantId: string): void {
+    for (const [id, subscription] of this.#subscriptions) {
+      if (subscription.tenantId === tenantId) this.#subscriptions.delete(id);
+    }
+  }
+
+  /**
    * Every subscription as plain data, oldest first.
    *
    * @internal

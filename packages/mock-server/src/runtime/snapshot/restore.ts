@@ -9,6 +9,7 @@ import type { CallRecord, ContactRecord } from '../../state/records.js';
 import { chatMessageIndex, contactIndex, smsMessageIndex, TenantState } from '../../state/tenant-state.js';
 import { replaceMap } from '../baseline.js';
 import type { MockRuntime } from '../mock-runtime.js';
+import type { CreatedTenant } from '../../state/world.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type MockSnapshot, type TenantSnapshot } from './schema.js';
 
 /**
@@ -101,6 +102,10 @@ export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
   for (const call of prepared.activeCalls) state.activeCalls.add(call);
   state.endedCalls.clear();
   for (const call of prepared.endedCalls) state.endedCalls.add(call);
+  state.createdTenants.clear();
+  for (const created of prepared.createdTenants) state.createdTenants.set(created.template.id, created);
+  state.tenantClocks.clear();
+  for (const [tenantId, ahead] of snapshot.state.tenantClocks) state.tenantClocks.set(tenantId, ahead);
   state.subscriptions.replace(snapshot.state.subscriptions, callbacks);
   sim.webhooks.replaceDeliveries(
     snapshot.state.deliveries.map((delivery) => ({
@@ -116,6 +121,7 @@ export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
 
 interface Prepared {
   scenario: ResolvedScenario;
+  createdTenants: CreatedTenant[];
   tenants: Map<string, TenantState>;
   activeCalls: CallRecord[];
   endedCalls: CallRecord[];
@@ -139,17 +145,43 @@ function prepare(snapshot: MockSnapshot): Prepared {
       error.issues.map((issue) => ({ path: ['baseline', 'scenario', ...issue.segments], message: issue.message })),
     );
   }
-  const rowsByTenant = new Map(scenario.tenants.map((tenant, t) => [tenant.id.toLowerCase(), rows[t]]));
+  // The contact rows each tenant was built from, and from when: the scenario's, or its creation's.
+  const seedOf = new Map<string, { rows: ContactRows; start: number }>();
+  scenario.tenants.forEach((tenant, t) => {
+    const tenantRows = rows[t];
+    if (tenantRows !== undefined) seedOf.set(tenant.id.toLowerCase(), { rows: tenantRows, start: baseline.loadedAt });
+  });
+  const createdTenants: CreatedTenant[] = [];
+  snapshot.state.createdTenants.forEach((created, i) => {
+    const createdRows = ContactRows.fromData(created.contactRows);
+    try {
+      const [template] = parseScenarioWithRows({ tenants: [created.template], apiKeys: [] }, [createdRows]).tenants;
+      if (template === undefined) return;
+      createdTenants.push({ template, createdAt: created.createdAt });
+      seedOf.set(template.id.toLowerCase(), { rows: createdRows, start: created.createdAt });
+    } catch (error) {
+      if (!(error instanceof ScenarioError)) throw error;
+      for (const issue of error.issues) {
+        issues.push({
+          path: ['state', 'createdTenants', i, 'template', ...issue.segments.slice(2)],
+          message: issue.message,
+        });
+      }
+    }
+  });
   const tenants = new Map<string, TenantState>();
   snapshot.state.tenants.forEach((data, t) => {
     const path = ['state', 'tenants', t];
-    const seeded = rowsByTenant.get(data.id);
+    const seeded = seedOf.get(data.id);
     if (data.scenarioContacts && seeded === undefined) {
-      issues.push({ path: [...path, 'scenarioContacts'], message: `no baseline tenant has id "${data.id}"` });
+      issues.push({
+        path: [...path, 'scenarioContacts'],
+        message: `no scenario or created tenant has id "${data.id}"`,
+      });
       return;
     }
     if (tenants.has(data.id)) issues.push({ path: [...path, 'id'], message: `tenant "${data.id}" appears twice` });
-    tenants.set(data.id, buildTenant(data, data.scenarioContacts ? seeded?.records(baseline.loadedAt) : undefined));
+    tenants.set(data.id, buildTenant(data, data.scenarioContacts ? seeded?.rows.records(seeded.start) : undefined));
   });
   const findCalls = (list: [string, string][], name: 'active' | 'ended') =>
     list.flatMap(([tenantId, callId], i) => {
@@ -168,8 +200,12 @@ function prepare(snapshot: MockSnapshot): Prepared {
       });
     }
   });
+  snapshot.state.tenantClocks.forEach(([tenantId], i) => {
+    if (!tenants.has(tenantId))
+      issues.push({ path: ['state', 'tenantClocks', i, 0], message: `no tenant has id "${tenantId}"` });
+  });
   if (issues.length > 0) throw new SnapshotError(issues);
-  return { scenario, tenants, activeCalls, endedCalls };
+  return { scenario, createdTenants, tenants, activeCalls, endedCalls };
 }
 
 const byCreation = (a: ContactRecord, b: ContactRecord) =>

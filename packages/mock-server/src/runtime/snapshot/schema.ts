@@ -265,6 +265,16 @@ export const SnapshotSchema = z.strictObject({
     }),
     subscriptions: z.array(Subscription),
     deliveries: z.array(Delivery),
+    /** Tenants created at run time: the template a tenant reset rebuilds, and its clock's time then. */
+    createdTenants: z.array(
+      z.strictObject({
+        template: z.looseObject({ id: str }),
+        contactRows: ContactRowsData,
+        createdAt: ms,
+      }),
+    ),
+    /** Each tenant clock's distance ahead of the mock clock: `[tenant id, ms]`. */
+    tenantClocks: z.array(z.tuple([str, z.number().min(0)])),
   }),
 });
 

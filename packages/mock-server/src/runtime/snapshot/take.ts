@@ -4,6 +4,7 @@ import { contactRowsOf } from '../../scenario/parse.js';
 import { ContactRows } from '../../scenario/contact-rows.js';
 import { hashKey, keyData, keyHint } from '../../state/keys.js';
 import type { TenantState } from '../../state/tenant-state.js';
+import type { TenantTemplate } from '../../state/world.js';
 import type { MockRuntime } from '../mock-runtime.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type MockSnapshot, type TenantSnapshot } from './schema.js';
 
@@ -41,6 +42,12 @@ export function takeSnapshot(runtime: MockRuntime): MockSnapshot {
       },
       subscriptions: state.subscriptions.dump(),
       deliveries: sim.webhooks.dumpDeliveries(),
+      createdTenants: [...state.createdTenants.values()].map(({ template, createdAt }) => ({
+        template: withoutContacts(template),
+        contactRows: rowsOf(template).toData(),
+        createdAt,
+      })),
+      tenantClocks: [...state.tenantClocks],
     },
   };
 }
@@ -68,22 +75,27 @@ function baselineOf(runtime: MockRuntime): MockSnapshot['baseline'] {
     scenario: {
       ...scenario,
       apiKeys: [],
-      // Not `{ contacts, ...tenant }`: that would read the contacts getter, a million objects in a big world.
-      tenants: scenario.tenants.map((tenant) =>
-        structuredClone(
-          Object.fromEntries(
-            Object.entries(Object.getOwnPropertyDescriptors(tenant)).flatMap(([name, field]) =>
-              name === 'contacts' ? [] : [[name, field.value as unknown]],
-            ),
-          ) as { id: string },
-        ),
-      ),
+      tenants: scenario.tenants.map(withoutContacts),
     },
-    contactRows: scenario.tenants.map((tenant) => (contactRowsOf(tenant) ?? new ContactRows(tenant.contacts)).toData()),
+    contactRows: scenario.tenants.map((tenant) => rowsOf(tenant).toData()),
     keys: labelled.map((key) => ({ ...key })),
     loadedAt,
   };
 }
+
+/** A resolved tenant without its contacts: not `{ contacts, ...tenant }`, which would read the contacts getter (a million objects in a big world). */
+function withoutContacts(tenant: TenantTemplate): { id: string } {
+  return structuredClone(
+    Object.fromEntries(
+      Object.entries(Object.getOwnPropertyDescriptors(tenant)).flatMap(([name, field]) =>
+        name === 'contacts' ? [] : [[name, field.value as unknown]],
+      ),
+    ) as { id: string },
+  );
+}
+
+/** A resolved tenant's contact rows. */
+const rowsOf = (tenant: TenantTemplate): ContactRows => contactRowsOf(tenant) ?? new ContactRows(tenant.contacts);
 
 function tenantOf(tenant: TenantState): TenantSnapshot {
   const contacts: TenantSnapshot['contacts'] = [];

@@ -30,7 +30,7 @@ const create: Handler<'calendar.create'> = (input) => {
     startTime: Date.parse(input.body.startTime),
     endTime: Date.parse(input.body.endTime),
     ownerEmail: user.email,
-    createdAt: input.world.sim.clock.stamp(),
+    createdAt: input.world.clock.stamp(),
   };
   input.tenant.calendarEvents.set(record.id, record);
   input.tenant.calendarIndex.insert(record);

@@ -30,7 +30,7 @@ function post(
     conversationId: conversation.id,
     senderEmail: sender.email,
     content,
-    createdAt: world.sim.clock.stamp(),
+    createdAt: world.clock.stamp(),
   };
   tenant.addChatMessage(conversation, message);
   return message;
@@ -63,7 +63,7 @@ const create: Handler<'chat.conversations.create'> = (input) => {
     conversation = {
       id: newId(),
       participants: [user.email, peer.email].sort(),
-      createdAt: world.sim.clock.stamp(),
+      createdAt: world.clock.stamp(),
       lastMessageAt: null,
       messages: chatMessageIndex(),
     };

@@ -20,7 +20,7 @@ const list: Handler<'contacts.list'> = ({ tenant, query }) => {
 
 /** `contacts.create`: 201, emits `contact.changed`. */
 const create: Handler<'contacts.create'> = ({ world, tenant, body }) => {
-  const now = world.sim.clock.stamp();
+  const now = world.clock.stamp();
   const record: ContactRecord = {
     id: newId(),
     firstName: body.firstName,

@@ -10,7 +10,7 @@ const list: Handler<'presence.list'> = ({ tenant }) => ({
 /** `presence.update`: the acting user's status and message. */
 const update: Handler<'presence.update'> = (input) => {
   const user = actingUser(input);
-  user.presence = { status: input.body.status, message: input.body.message, updatedAt: input.world.sim.clock.stamp() };
+  user.presence = { status: input.body.status, message: input.body.message, updatedAt: input.world.clock.stamp() };
   return { data: { presence: toPresence(user) } };
 };
 

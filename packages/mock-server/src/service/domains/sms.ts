@@ -92,7 +92,7 @@ const send: Handler<'sms.send'> = (input) => {
     status,
     simulated: tenant.mode === 'sandbox',
     failureReason,
-    createdAt: world.sim.clock.stamp(),
+    createdAt: world.clock.stamp(),
   };
   tenant.addSmsMessage(conversation, record);
   const message = toSmsMessage(record);
@@ -136,7 +136,7 @@ export function receiveSms(
     status: 'RECEIVED',
     simulated: tenant.mode === 'sandbox',
     failureReason: undefined,
-    createdAt: world.sim.clock.stamp(),
+    createdAt: world.clock.stamp(),
   };
   tenant.addSmsMessage(conversation, message);
   world.state.events.emit(tenant.id, 'sms.received', {

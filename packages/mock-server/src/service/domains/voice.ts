@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.js';
 import type { CallRecord, CdrRecord } from '../../state/records.js';
 import type { TenantState } from '../../state/tenant-state.js';
 import type { World } from '../../state/world.js';
+import { tenantNow } from '../tenant-clock.js';
 import { actingUser } from './acting-user.js';
 import type { Handler } from './types.js';
 
@@ -88,8 +89,9 @@ function forgetOldCalls(world: World, ended: CallRecord): void {
 }
 
 /** Applies every scheduled transition that is due by `now`. Called before each request and on clock advances. */
-export function progressCalls(world: World, now: number): void {
+export function progressCalls(world: World): void {
   for (const call of world.state.activeCalls) {
+    const now = tenantNow(world, call.tenantId);
     while (call.schedule.length > 0 && (call.schedule[0]?.at ?? Infinity) <= now) {
       const next = call.schedule.shift();
       if (next !== undefined) transition(world, call, next.status, next.at);
@@ -136,13 +138,13 @@ const ACTION_RULES: Record<CallAction, { from: readonly CallStatus[]; to: (statu
  * @throws ApiError 409 `INVALID_CALL_TRANSITION` when the call's state does not allow the action.
  */
 export function applyCallAction(world: World, call: CallRecord, action: CallAction): void {
-  progressCalls(world, world.sim.clock.now());
+  progressCalls(world);
   const rule = ACTION_RULES[action];
   if (!rule.from.includes(call.status)) {
     throw ApiError.custom(409, 'INVALID_CALL_TRANSITION', `Cannot ${action} a call that is ${call.status}.`);
   }
   call.schedule = [];
-  const now = world.sim.clock.now();
+  const now = world.clock.now();
   // Answering a call that has not rung yet passes through ringing, so the history stays a valid path.
   if (action === 'answer' && call.status === 'initiated') transition(world, call, 'ringing', now);
   transition(world, call, rule.to(call.status), now);
@@ -159,7 +161,7 @@ const click2dial: Handler<'voice.click2dial'> = ({ world, tenant, user: maybeUse
     if (destination === user.extension) throw invalid(['body', 'destination'], 'Cannot dial your own extension');
     if (!tenant.usersByExtension.has(destination)) throw notFound('Extension');
   }
-  const createdAt = world.sim.clock.stamp();
+  const createdAt = world.clock.stamp();
   const call: CallRecord = {
     id: newId(),
     tenantId: tenant.id,

@@ -19,7 +19,8 @@ export interface OperationResult {
 export interface RequestContext {
   readonly request: Request;
   readonly url: URL;
-  readonly world: World;
+  /** The world; once the tenant is known, with that tenant's clock. */
+  world: World;
   requestId: string;
   key?: KeyRecord;
   rate?: RateLimitState;

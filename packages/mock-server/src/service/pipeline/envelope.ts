@@ -42,7 +42,7 @@ function withHeaders(
 /** The success envelope: `{ success, data, meta: { requestId, timestamp, pagination? } }`. */
 export function successResponse(context: RequestContext): { response: Response; body: string } {
   const result = context.result ?? { data: {} };
-  const meta: Record<string, unknown> = { requestId: context.requestId, timestamp: context.world.sim.clock.iso() };
+  const meta: Record<string, unknown> = { requestId: context.requestId, timestamp: context.world.clock.iso() };
   if (result.pagination !== undefined) meta.pagination = result.pagination;
   const body = JSON.stringify({ success: true, data: result.data, meta });
   const status = result.status ?? context.op?.successStatus[0] ?? 200;
@@ -56,7 +56,7 @@ export function errorResponse(context: RequestContext, error: ApiError): { respo
   const body = JSON.stringify({
     success: false,
     error: payload,
-    meta: { requestId: context.requestId, timestamp: context.world.sim.clock.iso() },
+    meta: { requestId: context.requestId, timestamp: context.world.clock.iso() },
   });
   const extra = Object.entries(error.headers);
   const headers = extra.length === 0 ? commonHeaders(context) : withHeaders(commonHeaders(context), extra);

@@ -46,7 +46,7 @@ export interface PipelineOutcome {
 
 /** Runs one request through the pipeline. Never throws: any failure becomes an error envelope. */
 export async function runPipeline(world: World, request: Request, url: URL): Promise<PipelineOutcome> {
-  progressCalls(world, world.sim.clock.now());
+  progressCalls(world);
   const context: RequestContext = {
     request,
     url,

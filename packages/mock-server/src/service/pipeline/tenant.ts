@@ -2,6 +2,7 @@ import { HEADER_SCHEMAS, HEADERS } from '@commflow/contract';
 import { ApiError, invalid } from '../api-error.js';
 import type { Step } from './context.js';
 import { BoundedMemo } from './memo.js';
+import { worldFor } from '../tenant-clock.js';
 
 /** Tenant ids that passed the header schema (pure, so they pass again). */
 const wellFormed = new BoundedMemo<string, true>(1024);
@@ -24,4 +25,6 @@ export const resolveTenant: Step = (context) => {
     throw new ApiError('TENANT_ACCESS_DENIED', 'This API key may not access the tenant.');
   }
   context.tenant = tenant;
+  // From here on, the request runs on its tenant's clock.
+  context.world = worldFor(context.world, tenant.id);
 };

@@ -33,13 +33,26 @@ export class EventLog {
   readonly #events: BoundedLog<WebhookEvent>;
   readonly #listeners = new Set<EventListener>();
 
-  constructor(clock: MockClock, capacity = 10_000) {
+  readonly #isoFor: ((tenantId: string) => string) | undefined;
+
+  /**
+   * @param isoFor Each tenant's time (a tenant clock may run ahead of the mock clock); default:
+   *   the mock clock for every tenant.
+   */
+  constructor(clock: MockClock, capacity = 10_000, isoFor?: (tenantId: string) => string) {
     this.#clock = clock;
+    this.#isoFor = isoFor;
     this.#events = new BoundedLog(capacity);
   }
 
   emit<T extends EventType>(tenantId: string, type: T, data: z.output<(typeof EVENT_DATA_SCHEMAS)[T]>): EventOf<T> {
-    const event = { id: newId(), type, timestamp: this.#clock.iso(), tenantId, data } as unknown as EventOf<T>;
+    const event = {
+      id: newId(),
+      type,
+      timestamp: this.#isoFor?.(tenantId) ?? this.#clock.iso(),
+      tenantId,
+      data,
+    } as unknown as EventOf<T>;
     this.#events.push(event);
     for (const listener of this.#listeners) {
       try {
@@ -70,6 +83,11 @@ export class EventLog {
   /** Forgets the recorded events; subscribers stay. */
   clear(): void {
     this.#events.clear();
+  }
+
+  /** Forgets a tenant's events (its reset or deletion). */
+  forgetTenant(tenantId: string): void {
+    this.#events.forget((event) => event.tenantId === tenantId);
   }
 
   /**

@@ -8,6 +8,7 @@ import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../../service/
 import { listApiKeys, revokeApiKey } from '../../runtime/access.js';
 import { exportWorld } from '../../runtime/export.js';
 import type { MockRuntime } from '../../runtime/mock-runtime.js';
+import { tenantAheadMs } from '../../service/tenant-clock.js';
 import { DELIVERY_STATUSES } from '../../webhooks/index.js';
 
 /** The journal as server-sent events: the entries kept so far, then each one as it arrives. */
@@ -61,21 +62,27 @@ export function consoleRoute(
   return undefined;
 }
 
-/** The tenants as loaded: mode, modules, capabilities and users (what the console lists). */
+/**
+ * The tenants as they are now (the scenario's and those created at run time): mode, modules,
+ * capabilities, numbers, users and how far each one's clock runs ahead (what the console lists).
+ */
 function tenantsOf(runtime: MockRuntime) {
-  return runtime.baseline.scenario.tenants.map((tenant) => ({
-    id: tenant.id.toLowerCase(),
+  const { state } = runtime.world;
+  return [...state.tenants.values()].map((tenant) => ({
+    id: tenant.id,
     name: tenant.name,
     mode: tenant.mode,
-    modules: tenant.modules,
-    capabilities: tenant.capabilities,
-    smsNumbers: tenant.smsNumbers.map((number) => number.number),
-    users: tenant.users.map((user) => ({
+    origin: state.createdTenants.has(tenant.id) ? ('created' as const) : ('scenario' as const),
+    aheadMs: tenantAheadMs(runtime.world, tenant.id),
+    modules: [...tenant.modules],
+    capabilities: [...tenant.capabilities],
+    smsNumbers: [...tenant.smsNumbers.keys()],
+    users: [...tenant.users.values()].map((user) => ({
       id: user.id,
       email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
-      extension: user.extension ?? null,
+      extension: user.extension,
     })),
   }));
 }

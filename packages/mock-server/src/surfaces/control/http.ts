@@ -13,6 +13,7 @@ import { resolveScenario } from '../../runtime/runtime.js';
 import { advanceClock, carrierState, controlCall, listCalls, receiveSms, setCarrier } from '../../runtime/telephony.js';
 import { subscribeWebhook, webhookSubscriptions } from '../../runtime/webhooks.js';
 import { snapshotRoute } from './snapshot-routes.js';
+import { tenantRoute } from './tenant-routes.js';
 import { readBody } from '../../service/pipeline/validate.js';
 import { consoleRoute, JOURNAL_STREAM_PATH, journalStream } from './console-routes.js';
 import { clientClosedResponse, isClientClosed } from '../../service/pipeline/client-closed.js';
@@ -240,6 +241,8 @@ async function dispatch(runtime: MockRuntime, request: Request, url: URL): Promi
   if (snapshot !== undefined) return snapshot;
   const webhook = await webhookRoute(runtime, request, url, path);
   if (webhook !== undefined) return webhook;
+  const tenant = await tenantRoute(runtime, method, path, (schema) => body(request, schema));
+  if (tenant !== undefined) return tenant;
   const consoleReply = consoleRoute(runtime, method, path);
   if (consoleReply !== undefined) return consoleReply;
   const call = /^\/__mock\/calls\/([^/]+)\/([a-z-]+)$/.exec(path);

@@ -1,0 +1,120 @@
+import type { MockRuntime } from '../runtime/mock-runtime.js';
+import {
+  advanceTenantClock,
+  createTenant,
+  deleteTenant,
+  resetTenant,
+  tenantClockView,
+  tenantSummary,
+  type CreatedTenantResult,
+  type TenantClockView,
+  type TenantSummary,
+  type TenantTemplateInput,
+} from '../runtime/tenants.js';
+
+/**
+ * Tenants on demand, in-process (`mock.tenants`): the twin of `/__mock/tenants`. A tenant is the
+ * unit of isolation: parallel tests each create their own, with its own key and its own clock.
+ *
+ * @example
+ * ```ts
+ * const { tenant, key } = mock.tenants.create({ from: DEMO_TENANTS.sandbox });
+ * mock.tenants.advanceClock(tenant.id, 60_000); // only this tenant's time moves
+ * mock.tenants.delete(tenant.id);
+ * ```
+ */
+export class MockTenants {
+  readonly #runtime: MockRuntime;
+
+  /** @internal */
+  constructor(runtime: MockRuntime) {
+    this.#runtime = runtime;
+  }
+
+  /**
+   * Creates a tenant with a fresh id: a copy of a scenario tenant (`from`), a tenant in the
+   * scenario format (`tenant`), or a minimal sandbox (one user, `owner@sandbox.test` with
+   * extension 1001, and an SMS number of theirs). Users, numbers, records and webhook
+   * subscriptions are copied under new ids. `key` can access only this tenant; it is shown once.
+   *
+   * @throws ApiError `VALIDATION_ERROR` naming the bad field of the template.
+   * @example
+   * ```ts
+   * const { tenant, key } = mock.tenants.create();
+   * const client = new CommFlow({ apiKey: key, tenantId: tenant.id, fetch: mock.fetch });
+   * ```
+   */
+  create(template: TenantTemplateInput = {}): CreatedTenantResult {
+    return createTenant(this.#runtime, template);
+  }
+
+  /**
+   * One tenant: id, name, mode, users and numbers.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown tenant.
+   * @example
+   * ```ts
+   * mock.tenants.get(tenantId).users.map((user) => user.email);
+   * ```
+   */
+  get(tenantId: string): TenantSummary {
+    return tenantSummary(this.#runtime, tenantId);
+  }
+
+  /**
+   * Puts one tenant back as it was created (a scenario tenant: as the scenario loads it): its
+   * records, subscriptions, deliveries, calls, idempotency entries, events and journal entries.
+   * Its keys and its clock's time stay; no other tenant changes.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown tenant.
+   * @example
+   * ```ts
+   * afterEach(() => mock.tenants.reset(tenantId));
+   * ```
+   */
+  reset(tenantId: string): TenantSummary {
+    return resetTenant(this.#runtime, tenantId);
+  }
+
+  /**
+   * Removes a tenant: its own keys get 401 from now on, and its subscriptions, deliveries, calls,
+   * idempotency entries and history are freed. `mock.reset()` brings back a scenario tenant.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown tenant.
+   * @example
+   * ```ts
+   * mock.tenants.delete(tenantId);
+   * ```
+   */
+  delete(tenantId: string): void {
+    deleteTenant(this.#runtime, tenantId);
+  }
+
+  /**
+   * A tenant's clock: its time, and how far it runs ahead of the mock clock.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown tenant.
+   * @example
+   * ```ts
+   * mock.tenants.clock(tenantId).now;
+   * ```
+   */
+  clock(tenantId: string): TenantClockView {
+    return tenantClockView(this.#runtime, tenantId);
+  }
+
+  /**
+   * Moves one tenant's clock forward by `ms`: its calls' timelines, rate-limit windows,
+   * idempotency retention, webhook retries and the times on its new records and events follow.
+   * No other tenant's time moves; `mock.advanceClock()` moves every tenant's.
+   *
+   * @throws RangeError for a negative or fractional `ms` (a tenant clock never moves back).
+   * @example
+   * ```ts
+   * mock.tenants.advanceClock(tenantId, 61_000); // a new rate-limit window, for this tenant only
+   * ```
+   */
+  advanceClock(tenantId: string, ms: number): TenantClockView {
+    return advanceTenantClock(this.#runtime, tenantId, ms);
+  }
+}

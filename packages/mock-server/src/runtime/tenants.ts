@@ -1,0 +1,273 @@
+/**
+ * Tenants on demand: a new tenant with a fresh id from a template (a scenario tenant, a tenant in
+ * the scenario format, or a minimal sandbox), with a key of its own; and one tenant's reset or
+ * deletion, leaving every other tenant as it was.
+ */
+import { notFound, validationError } from '../service/api-error.js';
+import { newId } from '../lib/ids.js';
+import { buildTenants } from '../scenario/build.js';
+import { parseScenario, ScenarioError } from '../scenario/parse.js';
+import type { ScenarioInput } from '../scenario/schema.js';
+import type { TenantTemplate } from '../state/world.js';
+import { createApiKey } from './access.js';
+import type { MockRuntime } from './mock-runtime.js';
+import { progressCalls } from '../service/domains/voice.js';
+import { tenantAheadMs, tenantNow } from '../service/tenant-clock.js';
+
+type TenantInput = NonNullable<ScenarioInput['tenants']>[number];
+
+/**
+ * Where a new tenant comes from: a tenant of the loaded scenario (`from`), a whole tenant in the
+ * scenario format (`tenant`; its `id` is ignored), or neither, for a minimal sandbox tenant.
+ *
+ * @example
+ * ```ts
+ * const template: TenantTemplateInput = { from: DEMO_TENANTS.sandbox };
+ * ```
+ */
+export interface TenantTemplateInput {
+  from?: string;
+  tenant?: Omit<TenantInput, 'id'> & { id?: string };
+}
+
+/**
+ * A tenant as the control surface shows it: enough to drive the API as it.
+ *
+ * @example
+ * ```ts
+ * const { tenant } = mock.tenants.create();
+ * tenant.users[0]?.email; // 'owner@sandbox.test'
+ * ```
+ */
+export interface TenantSummary {
+  id: string;
+  name: string;
+  mode: 'sandbox' | 'live';
+  users: { id: string; email: string; firstName: string; lastName: string; extension: string | null }[];
+  numbers: string[];
+}
+
+/**
+ * A tenant created at run time, and the secret of a key that can access only it (shown once).
+ *
+ * @example
+ * ```ts
+ * const { tenant, key } = mock.tenants.create({ from: DEMO_TENANTS.sandbox });
+ * ```
+ */
+export interface CreatedTenantResult {
+  tenant: TenantSummary;
+  key: string;
+}
+
+/** The minimal sandbox: one user with an extension, one SMS number of theirs, every module. */
+const MINIMAL_SANDBOX: TenantInput = {
+  id: '00000000-0000-4000-8000-000000000000',
+  name: 'Sandbox',
+  mode: 'sandbox',
+  users: [{ email: 'owner@sandbox.test', firstName: 'Sandbox', lastName: 'Owner', extension: '1001' }],
+  smsNumbers: [{ number: '+14155550100', ownerEmail: 'owner@sandbox.test' }],
+};
+
+/** A resolved tenant as scenario input with every id left out, so a parse gives fresh ones. */
+function withoutIds(tenant: TenantTemplate): TenantInput {
+  const strip = <T extends { id?: string }>(items: readonly T[]) =>
+    items.map(({ id: _id, ...rest }) => structuredClone(rest));
+  return {
+    id: tenant.id,
+    name: tenant.name,
+    mode: tenant.mode,
+    modules: [...tenant.modules],
+    capabilities: [...tenant.capabilities],
+    users: strip(tenant.users),
+    contacts: strip(tenant.contacts),
+    smsNumbers: strip(tenant.smsNumbers),
+    smsConversations: strip(tenant.smsConversations),
+    aiAgents: strip(tenant.aiAgents),
+    files: strip(tenant.files),
+    faxes: strip(tenant.faxes),
+    calendarEvents: strip(tenant.calendarEvents),
+    webhooks: strip(tenant.webhooks),
+  } as TenantInput;
+}
+
+/** The scenario-format tenant a template names, before its new id. */
+function templateInput(runtime: MockRuntime, input: TenantTemplateInput): { tenant: TenantInput; path: string[] } {
+  if (input.from !== undefined && input.tenant !== undefined) {
+    throw validationError([{ path: ['body'], message: 'give "from" or "tenant", not both' }]);
+  }
+  if (input.from !== undefined) {
+    const from = input.from.toLowerCase();
+    const source = runtime.baseline.scenario.tenants.find((tenant) => tenant.id.toLowerCase() === from);
+    if (source === undefined) {
+      throw validationError([{ path: ['body', 'from'], message: `the loaded scenario has no tenant "${input.from}"` }]);
+    }
+    return { tenant: withoutIds(source), path: ['body', 'from'] };
+  }
+  if (input.tenant !== undefined) {
+    // Subscription ids are unique across tenants: a copy gets new ones.
+    const webhooks = (input.tenant.webhooks ?? []).map(({ id: _id, ...webhook }) => webhook);
+    return { tenant: { ...input.tenant, id: MINIMAL_SANDBOX.id, webhooks } as TenantInput, path: ['body', 'tenant'] };
+  }
+  return { tenant: MINIMAL_SANDBOX, path: ['body'] };
+}
+
+/** Builds a tenant's tables and subscriptions from its template, at its clock's `start`. */
+function install(runtime: MockRuntime, template: TenantTemplate, start: number): void {
+  const { state } = runtime.world;
+  const built = buildTenants({ ...runtime.baseline.scenario, tenants: [template] }, start).get(template.id);
+  if (built === undefined) throw new Error('a built tenant is missing');
+  state.tenants.set(template.id, built);
+  template.webhooks.forEach((webhook, w) => {
+    state.subscriptions.create({ ...webhook, tenantId: template.id }, ['tenant', 'webhooks', String(w)]);
+  });
+}
+
+/** Creates a tenant with a fresh id from a template, and a key for it alone. */
+export function createTenant(runtime: MockRuntime, input: TenantTemplateInput = {}): CreatedTenantResult {
+  const { tenant, path } = templateInput(runtime, input);
+  const id = newId();
+  let template: TenantTemplate | undefined;
+  try {
+    template = parseScenario({ tenants: [{ ...tenant, id }], apiKeys: [] }).tenants[0];
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error;
+    throw validationError(
+      error.issues.map((issue) => ({
+        path: [...path, ...issue.segments.slice(2)],
+        message: issue.message,
+      })),
+    );
+  }
+  if (template === undefined) throw new Error('a parsed tenant is missing');
+  const start = tenantNow(runtime.world, id);
+  install(runtime, template, start);
+  runtime.world.state.createdTenants.set(id, { template, createdAt: start });
+  const { key } = createApiKey(runtime, { tenantIds: [id] });
+  return { tenant: tenantSummary(runtime, id), key };
+}
+
+/** The tenant's summary. */
+export function tenantSummary(runtime: MockRuntime, tenantId: string): TenantSummary {
+  const tenant = runtime.world.state.tenants.get(tenantId.toLowerCase());
+  if (tenant === undefined) throw notFound('Tenant');
+  return {
+    id: tenant.id,
+    name: tenant.name,
+    mode: tenant.mode,
+    users: [...tenant.users.values()].map((user) => ({
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      extension: user.extension,
+    })),
+    numbers: [...tenant.smsNumbers.keys()],
+  };
+}
+
+/** What a tenant is rebuilt from: its creation, or the loaded scenario. */
+function sourceOf(runtime: MockRuntime, tenantId: string): { template: TenantTemplate; start: number } {
+  const created = runtime.world.state.createdTenants.get(tenantId);
+  if (created !== undefined) return { template: created.template, start: created.createdAt };
+  const template = runtime.baseline.scenario.tenants.find((tenant) => tenant.id.toLowerCase() === tenantId);
+  if (template === undefined) throw new Error(`tenant ${tenantId} has no template`);
+  return { template: { ...template, id: tenantId }, start: runtime.baseline.loadedAt };
+}
+
+/** Frees what a tenant accumulated: subscriptions, deliveries, calls, idempotency entries, history. */
+function forgetHistory(runtime: MockRuntime, tenantId: string): void {
+  const { state, sim } = runtime.world;
+  state.subscriptions.forgetTenant(tenantId);
+  sim.webhooks.forgetTenant(tenantId);
+  for (const set of [state.activeCalls, state.endedCalls]) {
+    for (const call of set) if (call.tenantId === tenantId) set.delete(call);
+  }
+  state.idempotency.forgetTenant(tenantId);
+  state.events.forgetTenant(tenantId);
+  state.journal.forget((entry) => entry.tenantId === tenantId);
+}
+
+/** Looks a tenant up by id as API ids are: any case; an unknown one is 404. */
+function existing(runtime: MockRuntime, id: string): string {
+  const tenantId = id.toLowerCase();
+  if (!runtime.world.state.tenants.has(tenantId)) throw notFound('Tenant');
+  return tenantId;
+}
+
+/**
+ * Puts one tenant back as it was created (a tenant of the scenario: as the scenario loads it),
+ * keeping its keys and its clock's time; every other tenant is untouched.
+ */
+export function resetTenant(runtime: MockRuntime, id: string): TenantSummary {
+  const tenantId = existing(runtime, id);
+  const { template, start } = sourceOf(runtime, tenantId);
+  forgetHistory(runtime, tenantId);
+  install(runtime, template, start);
+  return tenantSummary(runtime, tenantId);
+}
+
+/**
+ * Removes one tenant: its own keys stop working (401), and its subscriptions, deliveries, calls,
+ * idempotency entries and history are freed. A global reset brings back a scenario tenant.
+ */
+export function deleteTenant(runtime: MockRuntime, id: string): void {
+  const tenantId = existing(runtime, id);
+  const { state } = runtime.world;
+  forgetHistory(runtime, tenantId);
+  state.tenants.delete(tenantId);
+  state.createdTenants.delete(tenantId);
+  state.tenantClocks.delete(tenantId);
+  for (const key of state.keys.list()) {
+    if (key.tenantIds.size === 1 && key.tenantIds.has(tenantId)) {
+      state.keys.delete(key.hash);
+      state.limiter.delete(key.hash);
+    }
+  }
+}
+
+/**
+ * A tenant's clock as the control surface shows it.
+ *
+ * @example
+ * ```ts
+ * mock.tenants.clock(tenantId).aheadMs; // 0 until the tenant's clock is advanced
+ * ```
+ */
+export interface TenantClockView {
+  tenantId: string;
+  /** The tenant's time. */
+  now: string;
+  /** How far the tenant's clock is ahead of the mock clock. */
+  aheadMs: number;
+  /** How far tests moved this tenant's time in all: the mock clock's offset plus `aheadMs`. */
+  offsetMs: number;
+}
+
+/** A tenant's clock. */
+export function tenantClockView(runtime: MockRuntime, id: string): TenantClockView {
+  const tenantId = existing(runtime, id);
+  const aheadMs = tenantAheadMs(runtime.world, tenantId);
+  return {
+    tenantId,
+    now: new Date(tenantNow(runtime.world, tenantId)).toISOString(),
+    aheadMs,
+    offsetMs: runtime.world.sim.clock.offsetMs + aheadMs,
+  };
+}
+
+/**
+ * Moves one tenant's clock forward: its calls' timelines, rate-limit windows, idempotency
+ * retention, webhook retries and the times on its new records and events follow; no other
+ * tenant's time moves. A tenant clock never moves back (decisions.md).
+ */
+export function advanceTenantClock(runtime: MockRuntime, id: string, ms: number): TenantClockView {
+  const tenantId = existing(runtime, id);
+  if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError('ms must be a whole number of milliseconds >= 0');
+  const { state, sim } = runtime.world;
+  state.tenantClocks.set(tenantId, tenantAheadMs(runtime.world, tenantId) + ms);
+  progressCalls(runtime.world);
+  state.idempotency.sweepAll();
+  sim.webhooks.runDue();
+  return tenantClockView(runtime, tenantId);
+}

@@ -1,0 +1,38 @@
+/**
+ * A clock per tenant: each tenant's time is the mock clock plus the tenant's distance ahead of
+ * it (`state.tenantClocks`). Advancing the mock clock moves every tenant; advancing a tenant's
+ * clock moves only it. A tenant's calls, rate-limit windows, idempotency retention, webhook
+ * retries and the timestamps on its records and events all read its time.
+ */
+import type { ClockReading } from '../sim/clock.js';
+import type { World } from '../state/world.js';
+
+/** How far a tenant's clock is ahead of the mock clock, in ms. */
+export function tenantAheadMs(world: Pick<World, 'state'>, tenantId: string): number {
+  return world.state.tenantClocks.get(tenantId) ?? 0;
+}
+
+/** A tenant's time: the mock clock plus its distance ahead. */
+export function tenantNow(world: Pick<World, 'state' | 'sim'>, tenantId: string): number {
+  return world.sim.clock.now() + tenantAheadMs(world, tenantId);
+}
+
+/**
+ * A tenant's clock, as the service reads one. Its stamps ride on the mock clock's, which never
+ * repeat, shifted by a distance that only grows: a tenant's stamps never repeat either.
+ */
+export function tenantClock(world: Pick<World, 'state' | 'sim'>, tenantId: string): ClockReading {
+  const ahead = tenantAheadMs(world, tenantId);
+  const clock = world.sim.clock;
+  if (ahead === 0) return clock;
+  return {
+    now: () => clock.now() + ahead,
+    iso: () => new Date(clock.now() + ahead).toISOString(),
+    stamp: () => clock.stamp() + ahead,
+  };
+}
+
+/** The world as work for one tenant sees it: the same state, on the tenant's clock. */
+export function worldFor(world: World, tenantId: string): World {
+  return { state: world.state, sim: world.sim, clock: tenantClock(world, tenantId) };
+}
