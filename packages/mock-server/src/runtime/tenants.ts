@@ -88,7 +88,7 @@ function withoutIds(tenant: TenantTemplate): TenantInput {
     faxes: strip(tenant.faxes),
     calendarEvents: strip(tenant.calendarEvents),
     webhooks: strip(tenant.webhooks),
-  } as TenantInput;
+  };
 }
 
 /** The scenario-format tenant a template names, before its new id. */
@@ -107,7 +107,7 @@ function templateInput(runtime: MockRuntime, input: TenantTemplateInput): { tena
   if (input.tenant !== undefined) {
     // Subscription ids are unique across tenants: a copy gets new ones.
     const webhooks = (input.tenant.webhooks ?? []).map(({ id: _id, ...webhook }) => webhook);
-    return { tenant: { ...input.tenant, id: MINIMAL_SANDBOX.id, webhooks } as TenantInput, path: ['body', 'tenant'] };
+    return { tenant: { ...input.tenant, id: MINIMAL_SANDBOX.id, webhooks }, path: ['body', 'tenant'] };
   }
   return { tenant: MINIMAL_SANDBOX, path: ['body'] };
 }
