@@ -26,6 +26,8 @@ type TenantInput = NonNullable<ScenarioInput['tenants']>[number];
  * ```
  */
 export interface TenantTemplateInput {
+  /** The new tenant's name. Default: the template's (a scenario tenant's copy: "<name> (copy)"). */
+  name?: string;
   from?: string;
   tenant?: Omit<TenantInput, 'id'> & { id?: string };
 }
@@ -102,7 +104,7 @@ function templateInput(runtime: MockRuntime, input: TenantTemplateInput): { tena
     if (source === undefined) {
       throw validationError([{ path: ['body', 'from'], message: `the loaded scenario has no tenant "${input.from}"` }]);
     }
-    return { tenant: withoutIds(source), path: ['body', 'from'] };
+    return { tenant: { ...withoutIds(source), name: `${source.name} (copy)` }, path: ['body', 'from'] };
   }
   if (input.tenant !== undefined) {
     // Subscription ids are unique across tenants: a copy gets new ones.
@@ -125,7 +127,9 @@ function install(runtime: MockRuntime, template: TenantTemplate, start: number):
 
 /** Creates a tenant with a fresh id from a template, and a key for it alone. */
 export function createTenant(runtime: MockRuntime, input: TenantTemplateInput = {}): CreatedTenantResult {
-  const { tenant, path } = templateInput(runtime, input);
+  const named = templateInput(runtime, input);
+  const { path } = named;
+  const tenant = input.name === undefined ? named.tenant : { ...named.tenant, name: input.name };
   const id = newId();
   let template: TenantTemplate | undefined;
   try {

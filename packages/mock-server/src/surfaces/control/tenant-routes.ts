@@ -19,6 +19,7 @@ import {
 
 const CreateTenantBody = z
   .strictObject({
+    name: z.string().min(1).max(200).optional().meta({ description: 'The new tenant’s name.' }),
     from: z.optional(Id).meta({ description: 'A tenant of the loaded scenario to copy.' }),
     tenant: z.record(z.string(), z.unknown()).optional().meta({ description: 'A tenant in the scenario format.' }),
   })
