@@ -13,7 +13,9 @@ export const tsxCli = fileURLToPath(new URL('../../../../node_modules/tsx/dist/c
 
 /** Runs `commflow-mock` from its sources; collects its stdout lines and stderr. */
 export function startCli(args: string[]) {
-  const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/cli.ts', ...args], {
+  // tsx as a loader in this very process, not its CLI: the CLI runs the server in a child of its
+  // own, which a SIGKILL of the CLI would leave running. Here the pid is the server's.
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/cli.ts', ...args], {
     cwd: packageRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
