@@ -41,7 +41,7 @@ export class MockTenants {
    * @example
    * ```ts
    * const { tenant, key } = mock.tenants.create();
-   * const client = new CommFlow({ apiKey: key, tenantId: tenant.id, fetch: mock.fetch });
+   * const client = new CommFlow({ apiKey: key, tenantId: tenant.id, baseUrl: 'http://commflow.mock', fetch: mock.fetch });
    * ```
    */
   create(template: TenantTemplateInput = {}): CreatedTenantResult {
