@@ -18,6 +18,7 @@ export function loadBaseline(runtime: MockRuntime): void {
   replaceMap(state.tenants, buildTenants(scenario, loadedAt));
   state.createdTenants.clear();
   state.tenantClocks.clear();
+  state.tenantStamps.clear();
   state.plans = buildPlans(scenario);
   state.defaultRateLimit = scenario.rateLimit;
   state.keys = new KeyStore();

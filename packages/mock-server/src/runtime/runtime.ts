@@ -81,6 +81,7 @@ export function createRuntime(
     tenants,
     createdTenants: new Map(),
     tenantClocks,
+    tenantStamps: new Map(),
     plans: new Map(),
     defaultRateLimit: resolved.rateLimit,
     keys: new KeyStore(),

@@ -222,6 +222,7 @@ export function deleteTenant(runtime: MockRuntime, id: string): void {
   state.tenants.delete(tenantId);
   state.createdTenants.delete(tenantId);
   state.tenantClocks.delete(tenantId);
+  state.tenantStamps.delete(tenantId);
   for (const key of state.keys.list()) {
     if (key.tenantIds.size === 1 && key.tenantIds.has(tenantId)) {
       state.keys.delete(key.hash);

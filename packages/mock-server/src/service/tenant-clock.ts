@@ -18,17 +18,24 @@ export function tenantNow(world: Pick<World, 'state' | 'sim'>, tenantId: string)
 }
 
 /**
- * A tenant's clock, as the service reads one. Its stamps ride on the mock clock's, which never
- * repeat, shifted by a distance that only grows: a tenant's stamps never repeat either.
+ * A tenant's clock, as the service reads one. Its stamps are the tenant's own: now, or just
+ * after the tenant's previous stamp, so records created faster than the clock ticks keep their
+ * order, and no other tenant's records shift them (tenants stay isolated, even in time).
  */
 export function tenantClock(world: Pick<World, 'state' | 'sim'>, tenantId: string): ClockReading {
   const ahead = tenantAheadMs(world, tenantId);
   const clock = world.sim.clock;
-  if (ahead === 0) return clock;
+  const stamps = world.state.tenantStamps;
   return {
     now: () => clock.now() + ahead,
-    iso: () => new Date(clock.now() + ahead).toISOString(),
-    stamp: () => clock.stamp() + ahead,
+    iso: () => (ahead === 0 ? clock.iso() : new Date(clock.now() + ahead).toISOString()),
+    stamp: () => {
+      const now = clock.now() + ahead;
+      const last = stamps.get(tenantId) ?? Number.NEGATIVE_INFINITY;
+      const stamp = now > last ? now : last + 1;
+      stamps.set(tenantId, stamp);
+      return stamp;
+    },
   };
 }
 

@@ -39,6 +39,8 @@ export interface WorldState {
   readonly createdTenants: Map<string, CreatedTenant>;
   /** Each tenant clock's distance ahead of the mock clock, in ms (absent: 0). */
   readonly tenantClocks: Map<string, number>;
+  /** Each tenant's last creation time handed out: one tenant's records never shift another's. */
+  readonly tenantStamps: Map<string, number>;
   plans: Map<string, Plan>;
   defaultRateLimit: RateLimit;
   keys: KeyStore;

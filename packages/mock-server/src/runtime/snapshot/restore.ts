@@ -106,6 +106,8 @@ export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
   for (const created of prepared.createdTenants) state.createdTenants.set(created.template.id, created);
   state.tenantClocks.clear();
   for (const [tenantId, ahead] of snapshot.state.tenantClocks) state.tenantClocks.set(tenantId, ahead);
+  state.tenantStamps.clear();
+  for (const [tenantId, stamp] of snapshot.state.tenantStamps) state.tenantStamps.set(tenantId, stamp);
   state.subscriptions.replace(snapshot.state.subscriptions, callbacks);
   sim.webhooks.replaceDeliveries(
     snapshot.state.deliveries.map((delivery) => ({

@@ -275,6 +275,8 @@ export const SnapshotSchema = z.strictObject({
     ),
     /** Each tenant clock's distance ahead of the mock clock: `[tenant id, ms]`. */
     tenantClocks: z.array(z.tuple([str, z.number().min(0)])),
+    /** Each tenant's last creation time: `[tenant id, ms]`. */
+    tenantStamps: z.array(z.tuple([str, ms])),
   }),
 });
 

@@ -48,6 +48,7 @@ export function takeSnapshot(runtime: MockRuntime): MockSnapshot {
         createdAt,
       })),
       tenantClocks: [...state.tenantClocks],
+      tenantStamps: [...state.tenantStamps],
     },
   };
 }
