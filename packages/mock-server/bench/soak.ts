@@ -5,7 +5,7 @@
  * webhook receiver, and drives mixed traffic over real HTTP: presence updates (40 %), contact
  * creates (2 %) and click-to-dial calls (1 %), each with a unique `Idempotency-Key`; the creates
  * and calls emit events, so webhook deliveries (2 % of them answered 500, so retries run too);
- * lists and searches (57 %). The server runs with `--event-limit 2000 --delivery-limit 2000
+ * tenants on demand (1 %: created from the demo tenant, used once, deleted); lists and searches (56 %). The server runs with `--event-limit 2000 --delivery-limit 2000
  * --call-limit 500` unless `--default-caps` is given. The mock clock advances
  * one hour every 500 requests, so idempotency retention (24 h: 12,000 requests) and retries turn
  * over many times, at the same pace on a fast or a slow machine.
@@ -100,7 +100,8 @@ lines.on('line', () => undefined);
 async function control(method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${base}/__mock${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    // State-changing control requests are JSON, body or not (the control gate refuses any other type).
+    headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? null : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -121,7 +122,7 @@ const headers = {
 };
 if (DEMO_KEYS.sandbox === created.apiKey.key) throw new Error('unexpected key');
 
-const counts = { requests: 0, unexpected: 0, contactsCreated: 0, idempotentRequests: 0 };
+const counts = { requests: 0, unexpected: 0, contactsCreated: 0, idempotentRequests: 0, tenantsCycled: 0 };
 let sequence = 0;
 const expect = async (response: Promise<Response>, status: number) => {
   const answer = await response;
@@ -129,6 +130,22 @@ const expect = async (response: Promise<Response>, status: number) => {
   counts.requests++;
   if (answer.status !== status) counts.unexpected++;
 };
+
+/** A tenant on demand, used once and deleted: what parallel suites do, and it must leave nothing behind. */
+async function tenantCycle(): Promise<void> {
+  const { tenant, key } = (await control('POST', '/tenants', { from: DEMO_TENANTS.sandbox })) as {
+    tenant: { id: string };
+    key: string;
+  };
+  counts.requests++;
+  await expect(
+    fetch(`${base}/api/v1/users?limit=10`, { headers: { 'X-API-Key': key, 'X-Tenant-Id': tenant.id } }),
+    200,
+  );
+  await control('DELETE', `/tenants/${tenant.id}`);
+  counts.requests++;
+  counts.tenantsCycled++;
+}
 
 /** One request of the mix, chosen by a running counter. */
 function next(): Promise<void> {
@@ -173,6 +190,7 @@ function next(): Promise<void> {
       200,
     );
   }
+  if (slot === 42) return tenantCycle();
   if (slot < 52) return expect(fetch(`${base}/api/v1/contacts?search=soak${n % 1000}`, { headers }), 200);
   if (slot < 57) return expect(fetch(`${base}/api/v1/users?limit=10`, { headers }), 200);
   if (slot < 61) return expect(fetch(`${base}/api/v1/presence`, { headers }), 200);
@@ -228,7 +246,9 @@ write('');
 write(
   `requests ${counts.requests} (${(counts.requests / elapsed).toFixed(0)}/s), unexpected statuses ${counts.unexpected}`,
 );
-write(`idempotent requests (unique keys) ${counts.idempotentRequests}, contacts created ${counts.contactsCreated}`);
+write(
+  `idempotent requests (unique keys) ${counts.idempotentRequests}, contacts created ${counts.contactsCreated}, tenants created and deleted ${counts.tenantsCycled}`,
+);
 write(
   `webhook requests received ${received}; deliveries kept ${stats.deliveries.length}, events kept ${events.events.length}`,
 );
