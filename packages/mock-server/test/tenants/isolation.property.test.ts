@@ -54,7 +54,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 interface World {
   mock: CommFlowMock;
   tenants: Partial<Record<Who, CreatedTenantResult>>;
-  conversation: Partial<Record<Who, string>>;
+  conversation: Partial<Record<Who, string | undefined>>;
 }
 
 async function setUp(names: readonly Who[]): Promise<World> {
