@@ -127,9 +127,7 @@ export async function busyWorld(mock: CommFlowMock, hookUrl: string): Promise<Bu
   const revoked = mock.createApiKey({ tenantIds: [DEMO_TENANTS.live], prefix: 'cfa' });
   const revokedId = mock.apiKeys().find((key) => key.hint === revoked.hint)?.id ?? '';
   mock.revokeApiKey(revokedId);
-  expect((await api(target, 'GET', '/api/v1/users', { key: revoked.key, tenant: DEMO_TENANTS.live })).status).toBe(
-    401,
-  );
+  expect((await api(target, 'GET', '/api/v1/users', { key: revoked.key, tenant: DEMO_TENANTS.live })).status).toBe(401);
 
   const contact = await api(target, 'POST', '/api/v1/contacts', {
     body: { firstName: 'Snap', lastName: 'Shot', phoneMobile: '+14155550142' },
@@ -137,8 +135,7 @@ export async function busyWorld(mock: CommFlowMock, hookUrl: string): Promise<Bu
   });
   expect(contact.status).toBe(201);
   expect(
-    (await api(target, 'POST', '/api/v1/contacts', { key: created.key, body: { firstName: 'ByKey' } }))
-      .status,
+    (await api(target, 'POST', '/api/v1/contacts', { key: created.key, body: { firstName: 'ByKey' } })).status,
   ).toBe(201);
 
   const room = await api(target, 'POST', '/api/v1/chat/conversations', {

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- response bodies are JSON read as `any`. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, DEMO_KEYS, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type CommFlowMock } from '../../src/index.js';
 import { startMockServer } from '../../src/surfaces/adapters/node.js';
@@ -98,7 +99,10 @@ describe('snapshot → restore → snapshot gives an equal value', () => {
       expect(taken.json.success).toBe(true);
       const put = await control(to, 'PUT', '/snapshot', taken.json.data.snapshot);
       expect(put.status).toBe(200);
-      expect(put.json.data).toEqual({ restored: true, now: new Date(taken.json.data.snapshot.clock.now).toISOString() });
+      expect(put.json.data).toEqual({
+        restored: true,
+        now: new Date(taken.json.data.snapshot.clock.now).toISOString(),
+      });
       expect((await control(to, 'GET', '/snapshot')).json.data.snapshot).toEqual(taken.json.data.snapshot);
       // The envelope GET answers is accepted as is, too.
       const wrapped = await control(to, 'PUT', '/snapshot', { snapshot: taken.json.data.snapshot });
