@@ -103,6 +103,13 @@ export async function startReceiver(answer: (n: number) => number) {
   };
 }
 
+/** The id of the SMS conversation with `peerName` (the list's order among equals is not fixed). */
+function byPeer(conversations: { id: string; peerName: string | null }[], peerName: string): string {
+  const found = conversations.find((conversation) => conversation.peerName === peerName);
+  if (found === undefined) throw new Error(`no SMS conversation with ${peerName}`);
+  return found.id;
+}
+
 /** Secrets of the world built by {@link busyWorld}, for the tests that look for them. */
 export interface BusyWorld {
   createdKey: string;
@@ -149,7 +156,7 @@ export async function busyWorld(mock: CommFlowMock, hookUrl: string): Promise<Bu
   ).toBe(201);
 
   const sandboxSms = await api(target, 'GET', '/api/v1/sms/conversations');
-  const smsId: string = sandboxSms.json.data.conversations[0].id;
+  const smsId: string = byPeer(sandboxSms.json.data.conversations, 'Grace Hopper');
   expect(
     (await api(target, 'POST', `/api/v1/sms/conversations/${smsId}/messages`, { body: { body: 'out we go' } })).status,
   ).toBe(200);
@@ -163,7 +170,7 @@ export async function busyWorld(mock: CommFlowMock, hookUrl: string): Promise<Bu
   mock.setCarrier({ mode: 'reject', reason: 'No route' });
   const live = { key: DEMO_KEYS.live, tenant: DEMO_TENANTS.live, user: GRACE };
   const liveSms = await api(target, 'GET', '/api/v1/sms/conversations', live);
-  const liveId: string = liveSms.json.data.conversations[0].id;
+  const liveId: string = byPeer(liveSms.json.data.conversations, 'Hank Scorpio');
   const rejected = await api(target, 'POST', `/api/v1/sms/conversations/${liveId}/messages`, {
     ...live,
     body: { body: 'refused' },
