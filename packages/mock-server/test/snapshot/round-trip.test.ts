@@ -1,6 +1,13 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument -- response bodies are JSON read as `any`. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, DEMO_KEYS, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type CommFlowMock } from '../../src/index.js';
+import {
+  createMock,
+  DEMO_KEYS,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  type CommFlowMock,
+  type MockSnapshot,
+} from '../../src/index.js';
 import { startMockServer } from '../../src/surfaces/adapters/node.js';
 import { busyWorld, control, START, startReceiver, viaJson, type BusyWorld } from './helpers.js';
 
@@ -8,13 +15,19 @@ describe('snapshot → restore → snapshot gives an equal value', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let mock: CommFlowMock;
   let world: BusyWorld;
+  /**
+   * The busy world's snapshot, taken before any restore: every test compares with it, so that a
+   * restore gone wrong in one test cannot hide in the next.
+   */
+  let checkpoint: MockSnapshot;
   const others: CommFlowMock[] = [];
 
   beforeAll(async () => {
-    // Fails every attempt: the delivery stays pending, its retry waiting on the frozen clock.
+    // Fails every attempt: the deliveries stay pending, their retries waiting on the frozen clock.
     receiver = await startReceiver(() => 500);
     mock = createMock('demo', { clock: { frozen: true, start: START } });
     world = await busyWorld(mock, receiver.url);
+    checkpoint = viaJson(mock.snapshot());
   });
   afterAll(async () => {
     for (const other of others) await other.close();
@@ -30,8 +43,7 @@ describe('snapshot → restore → snapshot gives an equal value', () => {
   };
 
   it('the snapshot is versioned plain JSON holding every area of the busy world', () => {
-    const snapshot = mock.snapshot();
-    expect(viaJson(snapshot)).toEqual(snapshot);
+    const snapshot = checkpoint;
     expect(snapshot.format).toBe(SNAPSHOT_FORMAT);
     expect(snapshot.version).toBe(SNAPSHOT_VERSION);
     const { state } = snapshot;
@@ -60,36 +72,41 @@ describe('snapshot → restore → snapshot gives an equal value', () => {
     expect(state.journal.length).toBeGreaterThan(0);
   });
 
+  it('is plain JSON: a JSON round trip changes nothing', () => {
+    const snapshot = mock.snapshot();
+    expect(viaJson(snapshot)).toEqual(snapshot);
+  });
+
   it('in the same mock', () => {
-    const before = viaJson(mock.snapshot());
-    mock.restore(before);
-    expect(viaJson(mock.snapshot())).toEqual(before);
+    mock.restore(checkpoint);
+    expect(viaJson(mock.snapshot())).toEqual(checkpoint);
   });
 
   it('in the same mock after it went on and was reset', async () => {
-    const before = viaJson(mock.snapshot());
     const target = { base: 'http://commflow.mock', fetch: mock.fetch };
-    // Move away from the checkpoint: more traffic, time, a reset.
+    // Move away from the checkpoint: time (retries fire, calls end), a reset.
     await control(target, 'POST', '/clock/advance', { ms: 120_000 });
     mock.reset();
-    mock.restore(before);
-    expect(viaJson(mock.snapshot())).toEqual(before);
+    mock.restore(checkpoint);
+    expect(viaJson(mock.snapshot())).toEqual(checkpoint);
   });
 
   it('in a fresh mock', () => {
-    const before = viaJson(mock.snapshot());
     const fresh = freshMock();
-    fresh.restore(before);
-    expect(viaJson(fresh.snapshot())).toEqual(before);
+    fresh.restore(checkpoint);
+    expect(viaJson(fresh.snapshot())).toEqual(checkpoint);
     // And once more from there: nothing drifts on a second hop.
     const again = freshMock();
     again.restore(viaJson(fresh.snapshot()));
-    expect(viaJson(again.snapshot())).toEqual(before);
+    expect(viaJson(again.snapshot())).toEqual(checkpoint);
   });
 
   it('over HTTP: GET /__mock/snapshot, PUT it into another server, GET it back', async () => {
+    // A busy world of its own, never restored into, so this test stands alone.
+    const source = freshMock();
+    await busyWorld(source, receiver.url);
     const fresh = freshMock();
-    const a = await startMockServer({ mock });
+    const a = await startMockServer({ mock: source });
     const b = await startMockServer({ mock: fresh });
     try {
       const from = { base: a.url, fetch: (input: string, init?: RequestInit) => fetch(input, init) };
@@ -97,6 +114,7 @@ describe('snapshot → restore → snapshot gives an equal value', () => {
       const taken = await control(from, 'GET', '/snapshot');
       expect(taken.status).toBe(200);
       expect(taken.json.success).toBe(true);
+      expect(taken.json.data.snapshot).toEqual(viaJson(source.snapshot()));
       const put = await control(to, 'PUT', '/snapshot', taken.json.data.snapshot);
       expect(put.status).toBe(200);
       expect(put.json.data).toEqual({
@@ -115,7 +133,7 @@ describe('snapshot → restore → snapshot gives an equal value', () => {
   });
 
   it('never holds an API key’s secret, but holds the webhook signing secrets', () => {
-    const text = JSON.stringify(mock.snapshot());
+    const text = JSON.stringify(checkpoint);
     const secrets = [...Object.values(DEMO_KEYS), world.createdKey, world.revokedCreatedKey];
     for (const secret of secrets) expect(text).not.toContain(secret);
     // Not the part after the prefix either, in case it were stored without it.
@@ -123,6 +141,6 @@ describe('snapshot → restore → snapshot gives an equal value', () => {
     expect(text).toContain(world.webhookSecret);
     const restored = freshMock();
     restored.restore(JSON.parse(text));
-    expect(restored.webhookSubscriptions()[0]?.id).toBe(mock.webhookSubscriptions()[0]?.id);
+    expect(restored.webhookSubscriptions()[0]?.id).toBe(checkpoint.state.subscriptions[0]?.id);
   });
 });
