@@ -186,6 +186,8 @@ describe('a snapshot taken in one process goes on in another, over HTTP', { time
         (d: { id: string }) => d.id === pending.id,
       );
       expect(settled).toMatchObject({ status: 'succeeded', attempts: [{ status: 500 }, { status: 204 }] });
+      // The retry counts as made at the time A scheduled it, on the mock clock.
+      expect(settled.attempts[1].at).toBe(pending.nextAttemptAt);
       expect(receiver.received).toHaveLength(2);
       const [firstTry, retry] = receiver.received;
       expect(retry?.headers['webhook-id']).toBe(firstTry?.headers['webhook-id']);
