@@ -3,7 +3,7 @@
  * A snapshot that cannot be restored gets a 400 naming the path of each problem, and the world
  * is left exactly as it was: the snapshot taken after the refusal equals the one before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMock, SnapshotError, SNAPSHOT_VERSION, type CommFlowMock, type MockSnapshot } from '../../src/index.js';
 import { startMockServer } from '../../src/surfaces/adapters/node.js';
 import { busyWorld, control, START, startReceiver, viaJson, type Target } from './helpers.js';
@@ -25,6 +25,10 @@ describe('a bad snapshot is refused with the path of the problem, and changes no
     server = await startMockServer({ mock });
     target = { base: server.url, fetch: (input, init) => fetch(input, init) };
     good = (await control(target, 'GET', '/snapshot')).json.data.snapshot;
+  });
+  // Back to the busy world before each test, so that a refusal gone wrong shows in its own test only.
+  beforeEach(() => {
+    mock.restore(good);
   });
   afterAll(async () => {
     await server.close();
