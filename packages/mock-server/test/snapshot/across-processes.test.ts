@@ -13,15 +13,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { packageRoot, SPAWN_TIMEOUT_MS, startCli, tsxCli } from '../helpers/cli.js';
 import { api, control, DEMO_TENANTS, START, startReceiver, type Target } from './helpers.js';
 
-/** Starts the frozen-clock mock in a child process; resolves with it and its base URL. */
-async function startFrozen(): Promise<{ child: ChildProcess; url: string }> {
+/** Starts the frozen-clock mock in a child process: the child at once, and its base URL when it listens. */
+function startFrozen(): { child: ChildProcess; url: Promise<string> } {
   const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'test/snapshot/serve-frozen.ts', START], {
     cwd: packageRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
-  const [url] = (await once(lines, 'line')) as [string];
-  return { child, url };
+  return { child, url: (once(lines, 'line') as Promise<[string]>).then(([line]) => line) };
+}
+
+/** Resolves with `value`, or rejects when the process exits first (no time budget involved). */
+async function unlessExited<T>(child: ChildProcess, value: Promise<T>, name: () => string): Promise<T> {
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`${name()} exited with ${String(code)} before it listened`);
+  });
+  return Promise.race([value, exited]);
 }
 
 async function stop(child: ChildProcess | undefined): Promise<void> {
@@ -41,10 +48,14 @@ describe('a snapshot taken in one process goes on in another, over HTTP', { time
 
   beforeAll(async () => {
     const cli = startCli(['--port', '0']);
-    processB = cli.child;
-    const [frozen, firstLine] = await Promise.all([startFrozen(), cli.firstLine]);
+    const frozen = startFrozen();
     processA = frozen.child;
-    a = overHttp(frozen.url);
+    processB = cli.child;
+    const [urlA, firstLine] = await Promise.all([
+      unlessExited(frozen.child, frozen.url, () => 'process A'),
+      unlessExited(cli.child, cli.firstLine, () => `process B (${cli.stderr()})`),
+    ]);
+    a = overHttp(urlA);
     b = overHttp(firstLine);
     expect(firstLine).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   }, SPAWN_TIMEOUT_MS);
