@@ -5,9 +5,11 @@
  * compare the final snapshots and every answer after step k.
  *
  * Clocks are frozen, so time is the same in every run. What must differ, and only that, is
- * normalised: ids minted after the snapshot (records, events, request ids) are random UUIDs, so
- * each UUID is renamed by order of first appearance (`<id 0>`, `<id 1>`, …), and cursors, which
- * carry such ids, are compared decoded and renamed the same way.
+ * normalised: what is minted at random after the snapshot differs from run to run (record,
+ * event and request ids are random UUIDs; a key created at run time has a random secret, hence
+ * its hash, listed id and hint), so each such value is renamed by order of first appearance
+ * (`<random 0>`, `<random 1>`, …), and cursors, which carry ids, are compared decoded and renamed
+ * the same way.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +20,7 @@ import { ANN, BOB, START, viaJson } from './helpers.js';
 const PROPERTY_TIMEOUT_MS = 120_000;
 const CAROL = 'carla.diaz@acme.test';
 const NO_SUCH_CONVERSATION = '00000000-0000-4000-8000-000000000000';
+const NEVER_CREATED_KEY = 'cf_never_created_000000000000000000000000';
 
 type Op =
   | { kind: 'createContact'; firstName: string; idempotencyKey: string | null }
@@ -30,7 +33,10 @@ type Op =
   | { kind: 'inboundSms'; body: string }
   | { kind: 'presence'; status: string }
   | { kind: 'calendar'; valid: boolean }
-  | { kind: 'revokedKey' };
+  | { kind: 'revokedKey' }
+  | { kind: 'createKey'; permissions: string[] }
+  | { kind: 'useKey'; create: boolean }
+  | { kind: 'revokeKey' };
 
 /** Valid and invalid inputs (an empty name, a bad destination or status, a reused key, …). */
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
@@ -61,12 +67,16 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('presence' as const), status: fc.constantFrom('busy', 'away', 'sleeping') }),
   fc.record({ kind: fc.constant('calendar' as const), valid: fc.boolean() }),
   fc.record({ kind: fc.constant('revokedKey' as const) }),
+  fc.record({ kind: fc.constant('createKey' as const), permissions: fc.constantFrom(['*'], ['users']) }),
+  fc.record({ kind: fc.constant('useKey' as const), create: fc.boolean() }),
+  fc.record({ kind: fc.constant('revokeKey' as const) }),
 );
 
-/** What a run remembers between steps: the last cursor and chat it was handed. */
+/** What a run remembers between steps: the last cursor, chat and key secret it was handed. */
 interface RunState {
   cursor: string | null;
   chat: string | null;
+  key: string | null;
 }
 
 interface Answer {
@@ -161,10 +171,34 @@ async function play(mock: CommFlowMock, op: Op, run: RunState): Promise<Answer> 
       });
     case 'revokedKey':
       return send(mock, 'GET', '/api/v1/users', { key: DEMO_KEYS.revoked });
+    case 'createKey': {
+      const created = mock.createApiKey({ tenantIds: [DEMO_TENANTS.sandbox], permissions: op.permissions });
+      run.key = created.key;
+      return { status: 201, body: { hint: created.hint, permissions: created.permissions } };
+    }
+    case 'useKey':
+      // Without a key of its own yet, the run sends one that was never created: 401.
+      return op.create
+        ? send(mock, 'POST', '/api/v1/contacts', {
+            key: run.key ?? NEVER_CREATED_KEY,
+            body: { firstName: 'Keyed' },
+            idempotencyKey: 'k-1',
+          })
+        : send(mock, 'GET', '/api/v1/contacts?limit=1', { key: run.key ?? NEVER_CREATED_KEY });
+    case 'revokeKey': {
+      const hint = run.key === null ? undefined : `cf_…${run.key.slice(-4)}`;
+      const listed = mock.apiKeys().findLast((key) => key.hint === hint && key.label === null);
+      return {
+        status: listed === undefined ? 404 : 200,
+        body: listed === undefined ? null : mock.revokeApiKey(listed.id),
+      };
+    }
   }
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** Minted at random: record ids, and the hash, listed id and hint of a key created at run time. */
+const RANDOM =
+  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b[0-9a-f]{64}\b|\b[0-9a-f]{16}\b|cfa?_…[\w-]{4}/gi;
 
 const decodeCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8');
 
@@ -176,11 +210,11 @@ const decodeCursor = (cursor: string) => Buffer.from(cursor, 'base64url').toStri
 function normaliser() {
   const names = new Map<string, string>();
   const rename = (text: string) =>
-    text.replace(UUID, (id) => {
+    text.replace(RANDOM, (id) => {
       const key = id.toLowerCase();
       let name = names.get(key);
       if (name === undefined) {
-        name = `<id ${names.size}>`;
+        name = `<random ${names.size}>`;
         names.set(key, name);
       }
       return name;
@@ -230,8 +264,8 @@ describe('property: a restore in the middle changes nothing', { timeout: PROPERT
         const rewound = frozen(straight.scenario);
         const mocks = [straight, rewound];
         try {
-          const straightRun: RunState = { cursor: null, chat: null };
-          const rewoundRun: RunState = { cursor: null, chat: null };
+          const straightRun: RunState = { cursor: null, chat: null, key: null };
+          const rewoundRun: RunState = { cursor: null, chat: null, key: null };
           for (const op of ops.slice(0, k)) {
             await play(straight, op, straightRun);
             await play(rewound, op, rewoundRun);
@@ -268,7 +302,7 @@ describe('property: a restore in the middle changes nothing', { timeout: PROPERT
           for (const mock of mocks) await mock.close();
         }
       }),
-      { numRuns: 30 },
+      { numRuns: 50 },
     );
   });
 });
