@@ -67,7 +67,7 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('presence' as const), status: fc.constantFrom('busy', 'away', 'sleeping') }),
   fc.record({ kind: fc.constant('calendar' as const), valid: fc.boolean() }),
   fc.record({ kind: fc.constant('revokedKey' as const) }),
-  fc.record({ kind: fc.constant('createKey' as const), permissions: fc.constantFrom(['*'], ['users']) }),
+  fc.record({ kind: fc.constant('createKey' as const), permissions: fc.constantFrom<string[]>(['*'], ['users']) }),
   fc.record({ kind: fc.constant('useKey' as const), create: fc.boolean() }),
   fc.record({ kind: fc.constant('revokeKey' as const) }),
 );
