@@ -447,6 +447,8 @@ export class WebhookDispatcher {
       this.#deliveries.set(record.id, record);
       if (record.status === 'pending') this.#scheduled.add(record);
     }
+    // This mock's cap, which may be lower than the one the snapshot was taken under.
+    trimOldest(this.#deliveries, this.#deliveryLimit, (old) => old.status !== 'pending');
     this.runDue();
   }
 

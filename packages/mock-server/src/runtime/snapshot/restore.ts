@@ -3,6 +3,7 @@
  * snapshot that fails any check throws {@link SnapshotError} and leaves the world as it was.
  */
 import { ContactRows } from '../../scenario/contact-rows.js';
+import { capEndedCalls } from '../../service/domains/voice.js';
 import { parseScenarioWithRows, ScenarioError, type ResolvedScenario } from '../../scenario/parse.js';
 import { KeyStore } from '../../state/keys.js';
 import type { CallRecord, ContactRecord } from '../../state/records.js';
@@ -102,6 +103,7 @@ export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
   for (const call of prepared.activeCalls) state.activeCalls.add(call);
   state.endedCalls.clear();
   for (const call of prepared.endedCalls) state.endedCalls.add(call);
+  capEndedCalls(runtime.world);
   state.createdTenants.clear();
   for (const created of prepared.createdTenants) state.createdTenants.set(created.template.id, created);
   state.tenantClocks.clear();

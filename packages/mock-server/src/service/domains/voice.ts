@@ -78,9 +78,17 @@ function transition(world: World, call: CallRecord, status: CallStatus, at: numb
   }
 }
 
+/**
+ * Applies the call cap to the ended calls as they are (a restore of a world kept under a
+ * higher cap): the oldest ended ones are forgotten, their CDRs stay.
+ */
+export function capEndedCalls(world: World): void {
+  forgetOldCalls(world);
+}
+
 /** Call history is capped: past `callLimit` ended calls, the oldest ended one is forgotten (its CDR stays). */
-function forgetOldCalls(world: World, ended: CallRecord): void {
-  world.state.endedCalls.add(ended);
+function forgetOldCalls(world: World, ended?: CallRecord): void {
+  if (ended !== undefined) world.state.endedCalls.add(ended);
   for (const call of world.state.endedCalls) {
     if (world.state.endedCalls.size <= world.state.limits.callLimit) return;
     world.state.endedCalls.delete(call);
