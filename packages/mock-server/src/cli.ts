@@ -11,6 +11,7 @@ import { listenErrorMessage } from './surfaces/cli/listen-error.js';
 import { BatchedLog, safeStream } from './surfaces/cli/output.js';
 import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './history/cli-flags.js';
 import { createMock } from './facade/commflow-mock.js';
+import { DEMO_KEYS, DEMO_TENANTS } from './scenario/demo.js';
 import { ScenarioError } from './scenario/parse.js';
 import { readScenarioFile, ScenarioFileError } from './scenario/read-file.js';
 import { resolve } from 'node:path';
@@ -176,6 +177,12 @@ async function main(): Promise<void> {
   }
   for (const tenant of mock.scenario.tenants) {
     stdout.write(`# tenant ${tenant.id}  ${tenant.name} (${tenant.mode})\n`);
+  }
+  if (values.scenario === 'demo' && saved === undefined) {
+    // The demo's keys are public: one request to paste, so the first minute needs no reading.
+    stdout.write(
+      `# try: curl -s ${running.url}/api/v1/users -H 'X-API-Key: ${DEMO_KEYS.sandbox}' -H 'X-Tenant-Id: ${DEMO_TENANTS.sandbox}'\n`,
+    );
   }
   const stop = () => {
     void running.close().then(() => {

@@ -231,13 +231,14 @@ describe('safety of the console and /__mock on a loopback server', () => {
   });
   afterAll(() => running.close());
 
-  it('serves the console page to a browser at /, and the API answer to anyone else', async () => {
+  it('serves the console page to a browser at /, and a signpost to the API to anyone else', async () => {
     const page = await raw(running.url, { path: '/', headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(page.body).toContain('/__mock/console/app.js');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const api = await raw(running.url, { path: '/' });
-    expect(codeOf(api.body)).toBe('UNAUTHENTICATED');
+    expect(api.status).toBe(200);
+    expect(JSON.parse(api.body)).toMatchObject({ api: expect.stringContaining('/api/v1/') });
   });
 
   it('accepts loopback and named hosts only (DNS rebinding); API routes are unaffected', async () => {
@@ -371,7 +372,10 @@ describe('exposure rules', () => {
     const running = await startMockServer({ scenario: 'demo', control: false });
     try {
       const page = await raw(running.url, { path: '/', headers: { accept: 'text/html' } });
-      expect(codeOf(page.body)).toBe('UNAUTHENTICATED');
+      expect(page.body).not.toContain('/__mock/console/app.js');
+      const signpost = JSON.parse(page.body) as Record<string, string>;
+      expect(signpost.api).toContain('/api/v1/');
+      expect(signpost).not.toHaveProperty('console');
       const controlRoute = await raw(running.url, { path: '/__mock/clock', headers: apiHeaders });
       expect(controlRoute.status).toBe(404);
     } finally {

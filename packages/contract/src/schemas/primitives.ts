@@ -70,7 +70,23 @@ export const Timestamp = /* @__PURE__ */ pure(() => z.iso.datetime({ precision: 
  * DateTimeInput.parse('2026-11-21T09:00:00+01:00');
  * ```
  */
-export const DateTimeInput = /* @__PURE__ */ pure(() => z.iso.datetime({ offset: true }));
+export const DateTimeInput = /* @__PURE__ */ pure(() =>
+  z.iso.datetime({ offset: true }).check(
+    z.refine(inUtcYearRange, {
+      message: 'must fall within the years 0000 to 9999 once converted to UTC',
+    }),
+  ),
+);
+
+/** The earliest and latest instants a 4-digit year can write in UTC, as every timestamp the service returns does. */
+const MIN_UTC_MS = -62_167_219_200_000; // 0000-01-01T00:00:00.000Z (Date.UTC reads year 0 as 1900)
+const MAX_UTC_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** Whether a date-time, converted to UTC, can be written back with a 4-digit year (`+010000-…` cannot). */
+function inUtcYearRange(value: string): boolean {
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) && ms >= MIN_UTC_MS && ms <= MAX_UTC_MS;
+}
 
 /**
  * An ISO 8601 date (`2026-11-21`) or date-time, accepted where the service filters by a range.

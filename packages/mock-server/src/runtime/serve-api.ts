@@ -3,6 +3,7 @@ import { createOpenApiDocument, OPENAPI_PATH } from '@commflow/contract';
 import { runPipeline } from '../service/pipeline/index.js';
 import { requestIdOf } from '../service/pipeline/request-id.js';
 import type { MockRuntime } from './mock-runtime.js';
+import { serviceRoot } from './service-root.js';
 
 let openApiBody: string | undefined;
 
@@ -11,6 +12,11 @@ export async function serveApi(runtime: MockRuntime, request: Request, url: URL,
   if (url.pathname === OPENAPI_PATH && request.method === 'GET') {
     openApiBody ??= JSON.stringify(createOpenApiDocument());
     return new Response(openApiBody, {
+      headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestIdOf(request) },
+    });
+  }
+  if (url.pathname === '/' && request.method === 'GET') {
+    return new Response(`${JSON.stringify(serviceRoot(url.origin, runtime.control), null, 2)}\n`, {
       headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestIdOf(request) },
     });
   }

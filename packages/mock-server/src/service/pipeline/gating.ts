@@ -27,7 +27,8 @@ export const resolveActingUser: Step = (context) => {
   const parsed = HEADER_SCHEMAS.U.safeParse(value);
   if (!parsed.success) throw invalid(['header', HEADERS.userEmail], parsed.error.issues[0]?.message ?? 'Invalid');
   const user = tenant.userByEmail(value);
-  if (user === undefined) throw new ApiError('UNKNOWN_USER', 'X-User-Email names no user of the tenant.');
+  // Named, as the other messages name what they refused: the header is the app's, never a secret.
+  if (user === undefined) throw new ApiError('UNKNOWN_USER', `X-User-Email "${value}" names no user of the tenant.`);
   context.user = user;
 };
 

@@ -6,6 +6,7 @@ import { EVENT_TYPE_NAMES } from '@commflow/contract';
 import { CALL_ACTIONS } from '../../service/domains/voice.js';
 import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../../service/gating-names.js';
 import { listApiKeys, revokeApiKey } from '../../runtime/access.js';
+import { demoKeysByTenant } from '../../runtime/demo-keys.js';
 import { exportWorld } from '../../runtime/export.js';
 import type { MockRuntime } from '../../runtime/mock-runtime.js';
 import { tenantAheadMs } from '../../service/tenant-clock.js';
@@ -68,12 +69,15 @@ export function consoleRoute(
  */
 function tenantsOf(runtime: MockRuntime) {
   const { state } = runtime.world;
+  const demoKeys = demoKeysByTenant(runtime);
   return [...state.tenants.values()].map((tenant) => ({
     id: tenant.id,
     name: tenant.name,
     mode: tenant.mode,
     origin: state.createdTenants.has(tenant.id) ? ('created' as const) : ('scenario' as const),
     aheadMs: tenantAheadMs(runtime.world, tenant.id),
+    /** The demo scenario's public key for this tenant, while the demo runs. */
+    demoKey: demoKeys.get(tenant.id) ?? null,
     modules: [...tenant.modules],
     capabilities: [...tenant.capabilities],
     smsNumbers: [...tenant.smsNumbers.keys()],

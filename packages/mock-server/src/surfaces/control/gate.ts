@@ -67,6 +67,18 @@ export function wantsConsolePage(pathname: string, accept: string | null | undef
   return pathname === '/' && (accept?.includes('text/html') ?? false);
 }
 
+/**
+ * A DELETE without a body needs no JSON type: the type rule stops a page on another site from
+ * sending a "simple" cross-site request (a form POST) that skips the CORS preflight, and a DELETE
+ * is never simple: a browser always preflights it, and the mock answers no preflight. So
+ * `curl -X DELETE …/__mock/webhooks/{id}` works as typed; a DELETE with a body stays JSON-only.
+ */
+function isBodilessDelete(request: Request): boolean {
+  if (request.method !== 'DELETE') return false;
+  const length = request.headers.get('content-length');
+  return (length === null || length === '0') && request.headers.get('transfer-encoding') === null;
+}
+
 /** The first refusal a request earns, or `undefined` when it may go on. */
 function refusal(
   request: Request,
@@ -102,7 +114,7 @@ function refusal(
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const type = request.headers.get('content-type');
-    if (type === null || !JSON_TYPE.test(type)) {
+    if ((type === null || !JSON_TYPE.test(type)) && !isBodilessDelete(request)) {
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'State-changing control requests are sent as application/json.');
     }
     const limit = url.pathname === SNAPSHOT_PATH ? SNAPSHOT_MAX_BYTES : MAX_BODY_BYTES;

@@ -14,6 +14,7 @@ import { advanceClock, carrierState, controlCall, listCalls, receiveSms, setCarr
 import { subscribeWebhook, webhookSubscriptions } from '../../runtime/webhooks.js';
 import { snapshotRoute } from './snapshot-routes.js';
 import { tenantRoute } from './tenant-routes.js';
+import { controlIndex } from './index-route.js';
 import { readBody } from '../../service/pipeline/validate.js';
 import { consoleRoute, JOURNAL_STREAM_PATH, journalStream } from './console-routes.js';
 import { clientClosedResponse, isClientClosed } from '../../service/pipeline/client-closed.js';
@@ -166,6 +167,8 @@ async function dispatch(runtime: MockRuntime, request: Request, url: URL): Promi
   const method = request.method;
   const route = `${method} ${path}`;
   switch (route) {
+    case 'GET /__mock':
+      return { status: 200, data: controlIndex(url.origin) };
     case 'POST /__mock/reset':
       loadBaseline(runtime);
       return { status: 200, data: { reset: true } };

@@ -22,7 +22,8 @@ export function StartView({ shared }: { shared: Shared }) {
   const { busy, run } = useAction();
   const tenant = shared.tenants.find((candidate) => candidate.id === tenantId) ?? shared.tenants[0];
   const origin = location.origin;
-  const shownKey = key ?? '<your API key>';
+  // The demo's keys are public: offered while the demo runs, so the snippets work as copied.
+  const shownKey = key ?? tenant?.demoKey ?? '<your API key>';
   const tenantShown = tenant?.id ?? '<tenant id>';
   const curl = `curl -s '${origin}/api/v1/contacts?limit=5' \\
   -H 'X-API-Key: ${shownKey}' \\
@@ -69,6 +70,11 @@ console.log(page.items);`;
           Create a key for these snippets
         </button>
       </div>
+      {key === undefined && tenant?.demoKey != null && (
+        <p class="muted">
+          The snippets use the demo scenario's public key for {tenant.name}; create a key to use one of your own.
+        </p>
+      )}
       <Snippet title="curl" name="curl command" text={curl} />
       <Snippet title="TypeScript SDK" name="SDK snippet" text={sdk} />
       <Panel title="Driving the mock from tests">
