@@ -25,7 +25,7 @@ export default defineConfig(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'packages/*/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', 'packages/*/*.mjs', 'packages/*/bin/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

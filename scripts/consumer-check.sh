@@ -2,17 +2,20 @@
 # The packages as an app developer installs them: the packed tarballs of the contract, the SDK
 # and the mock server, installed with npm into a plain project in a temporary directory outside
 # the workspace (no pnpm, no workspace links, no "source" condition), then used by
-#   - an ESM consumer and a CommonJS consumer (require() of the ESM build, Node >= 22.12),
-#     each calling the mock in-process through the SDK, on the pinned Node and on Node 22.12;
+#   - an ESM consumer and a CommonJS consumer (require() of the ESM build), each calling the mock
+#     in-process through the SDK, on the pinned Node and on the lowest supported Node of each
+#     line (20.19 and 22.12, where require(esm) needs no flag);
 #   - TypeScript consumers compiled with `module: nodenext` (an .mts and a .cts file) and with
 #     `moduleResolution: bundler` (tsc --noEmit, strict, library types checked).
 # Run after `pnpm run build`. npm fetches ky, zod and the mock's dependencies from the registry.
 set -euo pipefail
+source "$(dirname "$0")/quiet-npm.sh"
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/commflow-consumer-XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-oldest_node="22.12.0"
+# The lowest supported Node of each line the packages support ("engines": ^20.19.0 || >=22.12.0).
+oldest_nodes=("20.19.0" "22.12.0")
 
 step() { printf '\n\033[1m== consumer check: %s\033[0m\n' "$*"; }
 
@@ -88,8 +91,8 @@ $body
 });
 JS
 
-for runtime in "pinned node" "node@$oldest_node"; do
-  if [ "$runtime" = "pinned node" ]; then run=(node); else run=(npx -y -p "node@$oldest_node" -- node); fi
+for runtime in "pinned" "${oldest_nodes[@]}"; do
+  if [ "$runtime" = "pinned" ]; then run=(node); else run=(npx -y -p "node@$runtime" -- node); fi
   step "ESM consumer on $("${run[@]}" --version)"
   "${run[@]}" esm.mjs
   step "CommonJS consumer (require) on $("${run[@]}" --version)"

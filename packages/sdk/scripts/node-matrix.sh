@@ -3,6 +3,7 @@
 # every other script uses. Each Node comes from the registry's `node` package through npx, so no
 # `node` devDependency shadows the pinned binary.
 set -euo pipefail
+source "$(dirname "$0")/../../../scripts/quiet-npm.sh"
 cd "$(dirname "$0")/../../.."
 vitest="node_modules/vitest/vitest.mjs"
 for version in 22 latest; do
