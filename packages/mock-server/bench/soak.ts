@@ -27,6 +27,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
+import { withoutSeparator } from '../src/surfaces/cli/arguments.js';
 
 /** A bad flag is a clear one-line message and exit status 2, never a stack trace. */
 function usage(message: string): never {
@@ -39,6 +40,8 @@ function usage(message: string): never {
 let values;
 try {
   ({ values } = parseArgs({
+    // `npm run x -- --flag` habits: a leading `--` separator is no argument of ours.
+    args: withoutSeparator(process.argv.slice(2)),
     options: {
       seconds: { type: 'string', default: process.env.SOAK_SECONDS ?? '240' },
       sample: { type: 'string', default: '10' },

@@ -8,6 +8,8 @@ import { parseArgs } from 'node:util';
 import { startMockServer } from './surfaces/adapters/node.js';
 import { consoleBanner } from './surfaces/console/banner.js';
 import { listenErrorMessage } from './surfaces/cli/listen-error.js';
+import { withoutSeparator } from './surfaces/cli/arguments.js';
+import { onOrphaned } from './surfaces/cli/orphan-watch.js';
 import { BatchedLog, safeStream } from './surfaces/cli/output.js';
 import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './history/cli-flags.js';
 import { createMock } from './facade/commflow-mock.js';
@@ -28,7 +30,8 @@ Options:
   --port <port>        Port; 0 picks a free one (default 4010)
   --scenario <source>  A scenario JSON file, or "demo" (default demo)
   --no-control         Do not serve the control surface under /__mock, nor the console
-  --allowed-host <name>  Also accept this Host name on the console and /__mock (repeatable;
+  --allowed-host <name>
+                       Also accept this Host name on the console and /__mock (repeatable;
                        loopback names are always accepted)
   --control-token <t>  Require "Authorization: Bearer <t>" on /__mock (generated and printed
                        when --host is beyond loopback)
@@ -60,6 +63,8 @@ async function main(): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
+      // `npm run x -- --flag` habits: a leading `--` separator is no argument of ours.
+      args: withoutSeparator(process.argv.slice(2)),
       options: {
         host: { type: 'string', default: '127.0.0.1' },
         port: { type: 'string', default: '4010' },
@@ -184,7 +189,10 @@ async function main(): Promise<void> {
       `# try: curl -s ${running.url}/api/v1/users -H 'X-API-Key: ${DEMO_KEYS.sandbox}' -H 'X-Tenant-Id: ${DEMO_TENANTS.sandbox}'\n`,
     );
   }
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     void running.close().then(() => {
       saver?.flush(true);
       requestLog.flush();
@@ -193,6 +201,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  onOrphaned(stop);
 }
 
 void main();
