@@ -26,12 +26,17 @@ export class CommFlowError extends Error {
  * try {
  *   await client.contacts.create({ firstName: 'Ann', phoneMobile: '555' });
  * } catch (err) {
- *   if (err instanceof ValidationError) console.log(err.field); // 'body.phoneMobile'
+ *   if (err instanceof ValidationError) console.log(err.code, err.field); // 'VALIDATION_ERROR' 'body.phoneMobile'
  * }
  * ```
  */
 export class ValidationError extends CommFlowError {
   override name = 'ValidationError';
+  /**
+   * `VALIDATION_ERROR`, the code the service gives the same mistake, so `err.code` logging and
+   * `switch (err.code)` treat a refusal before sending like the service's own 400.
+   */
+  readonly code = 'VALIDATION_ERROR' as const;
   /** The id of the operation that was called. */
   readonly operation: string;
   /** Every problem found, in schema order. */
