@@ -93,7 +93,7 @@ describe('the API key never leaks', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     await client.presence.list();
     expect(lines.some((line) => line.includes('presence.list: GET /api/v1/presence'))).toBe(true);
-    expect(lines.some((line) => line.includes('retry 1 of 1'))).toBe(true);
+    expect(lines.some((line) => line.includes('Retry 1 of 1'))).toBe(true);
     expect(lines.join('\n')).not.toContain(DEMO_KEYS.sandbox);
     vi.restoreAllMocks();
   });

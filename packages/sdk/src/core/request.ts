@@ -493,7 +493,7 @@ export async function execute<T>(
 
     const delay = retry < maxRetries ? retryDelay(state, plan, failure, retry) : null;
     if (delay === null) throw failure;
-    log.log('info', `${op.id}: ${failure.message}; retry ${retry + 1} of ${maxRetries} in ${Math.round(delay)} ms`);
+    log.log(...retryLine(op.id, failure.message, retry + 1, maxRetries, delay));
     try {
       await sleep(delay, signal);
     } catch {
@@ -517,4 +517,24 @@ function unwrap<T>(op: OperationRequest, response: Response, text: string): RawR
   const meta = isRecord(json.meta) ? json.meta : undefined;
   const data = (op.resultKey === undefined ? json.data : json.data[op.resultKey]) as T;
   return { data, response, pagination: isRecord(meta?.pagination) ? (meta.pagination as Pagination) : undefined };
+}
+
+/** Waits longer than this are never silent: a stalled test otherwise looks like a plain timeout. */
+const LONG_WAIT_MS = 2_000;
+
+/**
+ * The log line before a retry: `contacts.list: Rate limit of 600 requests exceeded. Retry 1 of 2
+ * in 60 s.` A wait over 2 s is a warning, with how to change it; a short one is `info`.
+ */
+function retryLine(
+  operation: string,
+  reason: string,
+  attempt: number,
+  maxRetries: number,
+  delayMs: number,
+): ['warn' | 'info', string] {
+  const wait = delayMs >= 1_000 ? `${String(Math.round(delayMs / 100) / 10)} s` : `${String(Math.round(delayMs))} ms`;
+  const line = `${operation}: ${reason.replace(/[.\s]+$/, '')}. Retry ${String(attempt)} of ${String(maxRetries)} in ${wait}.`;
+  if (delayMs <= LONG_WAIT_MS) return ['info', line];
+  return ['warn', `${line} (maxRetries: 0 fails at once instead; logLevel: 'error' hides this line.)`];
 }
