@@ -533,8 +533,8 @@ function retryLine(
   maxRetries: number,
   delayMs: number,
 ): ['warn' | 'info', string] {
-  const wait = delayMs >= 1_000 ? `${String(Math.round(delayMs / 100) / 10)} s` : `${String(Math.round(delayMs))} ms`;
+  const wait = delayMs < 1e3 ? `${String(Math.round(delayMs))} ms` : `${String(Math.round(delayMs / 100) / 10)} s`;
   const line = `${operation}: ${reason.replace(/[.\s]+$/, '')}. Retry ${String(attempt)} of ${String(maxRetries)} in ${wait}.`;
   if (delayMs <= LONG_WAIT_MS) return ['info', line];
-  return ['warn', `${line} (maxRetries: 0 fails at once instead; logLevel: 'error' hides this line.)`];
+  return ['warn', `${line} (maxRetries: 0 fails at once.)`];
 }
