@@ -11,6 +11,7 @@ import { addErrorSchemas, errorEnvelope, operationErrorResponses } from './opena
 import { ref, toSchema, withoutDescription, type JsonSchema } from './openapi/json-schema.js';
 import { documentHeaders, errorHeaders, successHeaders } from './openapi/response-headers.js';
 import { TAG_DESCRIPTIONS } from './openapi/tags.js';
+import { apiOverview } from './openapi/overview.js';
 
 /**
  * The version of the interface the document describes.
@@ -176,6 +177,8 @@ export function createOpenApiDocument(): OpenApiDocument {
           content: { 'application/json': { schema: toSchema(schema, 'output', schemas) } },
         },
         responses: { '200': { description: 'Any 2xx within 15 s acknowledges the delivery.' } },
+        // A receiver checks the signature, not an API key.
+        security: [],
         'x-assumed': true,
       },
     };
@@ -186,8 +189,7 @@ export function createOpenApiDocument(): OpenApiDocument {
     info: {
       title: 'CommFlow API',
       version: API_VERSION,
-      description:
-        'Tenant-scoped HTTP/JSON API for CRM and automation clients. Elements marked `x-assumed: true` were decided by this project where the service specification is silent. Response fields typed `anyOf` a known enum and any string are open: the service may add values, and a client must accept ones it does not know.',
+      description: apiOverview(),
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '{baseUrl}', variables: { baseUrl: { default: 'http://127.0.0.1:4010' } } }],

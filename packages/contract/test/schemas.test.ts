@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { RequestId, operations, headersSchema, type OperationId } from '../src/index.js';
+import { MAX_PAGE_OFFSET, RequestId, operations, headersSchema, type OperationId } from '../src/index.js';
 
 const uuid = '3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31';
 
@@ -229,8 +229,18 @@ describe('query codecs', () => {
   it('round-trip every valid limit and offset', () => {
     const query = operations['files.list'].query;
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100 }), fc.nat(), (limit, offset) => {
+      fc.property(fc.integer({ min: 1, max: 100 }), fc.nat({ max: MAX_PAGE_OFFSET }), (limit, offset) => {
         expect(z.decode(query, z.encode(query, { limit, offset }))).toEqual({ limit, offset });
+      }),
+    );
+  });
+
+  it('reject every offset past MAX_PAGE_OFFSET', () => {
+    const query = operations['files.list'].query;
+    fc.assert(
+      fc.property(fc.integer({ min: MAX_PAGE_OFFSET + 1, max: Number.MAX_SAFE_INTEGER }), (offset) => {
+        const parsed = query.safeParse({ offset: String(offset) });
+        expect(parsed.success).toBe(false);
       }),
     );
   });

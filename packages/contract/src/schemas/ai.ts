@@ -68,6 +68,11 @@ export const AiAgentChatBody = /* @__PURE__ */ pure(() =>
         z.refine((turns) => turns.some((turn) => turn.role === 'user'), {
           message: 'at least one message must have role "user"',
         }),
+        // The same rule in JSON Schema, for generators and fuzzers.
+        z.meta({
+          contains: { type: 'object', properties: { role: { const: 'user' } }, required: ['role'] },
+          description: '1 to 50 turns, at least one with role `user`.',
+        }),
       ),
     })
     .check(z.meta({ id: 'AiAgentChatBody' })),

@@ -73,10 +73,29 @@ const limit = /* @__PURE__ */ pure(() =>
     }),
   ),
 );
+/**
+ * The largest `offset`: ten million items, far past any list a client walks by offset (a
+ * cursor walk has no such bound), and a number every client's integer type holds.
+ *
+ * @example
+ * ```ts
+ * MAX_PAGE_OFFSET; // 10_000_000
+ * ```
+ */
+export const MAX_PAGE_OFFSET = 10_000_000;
+
 const offset = /* @__PURE__ */ pure(() =>
-  z.optional(queryInt(0, Number.MAX_SAFE_INTEGER)).check(
+  z.optional(queryInt(0, MAX_PAGE_OFFSET)).check(
     z.meta({
-      description: 'Number of items to skip. Default 0.',
+      description: `Number of items to skip, 0..${String(MAX_PAGE_OFFSET)}. Default 0.`,
+    }),
+  ),
+);
+/** `offset` of a list that also pages by cursor: the two exclude each other. */
+const cursorListOffset = /* @__PURE__ */ pure(() =>
+  z.optional(queryInt(0, MAX_PAGE_OFFSET)).check(
+    z.meta({
+      description: `Number of items to skip, 0..${String(MAX_PAGE_OFFSET)}. Default 0. A non-zero \`offset\` with a \`cursor\` is 400 \`VALIDATION_ERROR\`.`,
     }),
   ),
 );
@@ -84,6 +103,14 @@ const cursor = /* @__PURE__ */ pure(() =>
   z.optional(Cursor).check(
     z.meta({
       description: 'Opaque position from `meta.pagination.nextCursor` of the previous page.',
+    }),
+  ),
+);
+const cursorWithOffset = /* @__PURE__ */ pure(() =>
+  z.optional(Cursor).check(
+    z.meta({
+      description:
+        'Opaque position from `meta.pagination.nextCursor` of the previous page. With a non-zero `offset` it is 400 `VALIDATION_ERROR`.',
     }),
   ),
 );
@@ -106,7 +133,7 @@ export const offsetPageQuery = { limit, offset } as const;
  * const Q = withCursorRule(z.strictObject({ ...cursorPageQuery, search: z.optional(SearchTerm) }));
  * ```
  */
-export const cursorPageQuery = { limit, offset, cursor } as const;
+export const cursorPageQuery = { limit, offset: cursorListOffset, cursor: cursorWithOffset } as const;
 
 /**
  * Query fields of a cursor-only list (`chat.messages.list`).
