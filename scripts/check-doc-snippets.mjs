@@ -1,4 +1,4 @@
-// Keeps the guides' code from rotting: every ```ts block of docs/guides/*.md, docs/webhooks.md and the
+// Keeps the guides' code from rotting: every ```ts block of docs/guides/*.md, docs/webhooks.md, the site's landing page (docs/index.md) and the
 // package READMEs (the site's package pages)
 // is written to examples/doc-snippets/.snippets/ and compiled there with tsc against the
 // workspace packages (strict, as users compile); every ```json block of the scenario reference is
@@ -18,6 +18,7 @@ const guides = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/guides/${name}`),
   'docs/webhooks.md',
+  'docs/index.md',
   'packages/sdk/README.md',
   'packages/mock-server/README.md',
   'packages/contract/README.md',

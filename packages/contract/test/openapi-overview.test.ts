@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOpenApiDocument, ERROR_CATALOGUE, EVENT_TYPE_NAMES, HEADERS, MAX_PAGE_OFFSET } from '../src/index.js';
 
-const doc = createOpenApiDocument() as {
+const doc = createOpenApiDocument() as unknown as {
   info: { description: string };
   webhooks: Record<string, { post: { security?: unknown[] } }>;
   paths: Record<
