@@ -104,7 +104,7 @@ ts_calls='
 const client = new CommFlow({ apiKey: "cf_test_0123456789abcdefghijklmn", tenantId: "3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31", baseUrl: "http://commflow.mock" });
 const params: ContactCreateParams = { firstName: "Ann", phoneMobile: "+14155550100" };
 export async function tour(): Promise<string> {
-  const contact: Contact = await client.withUser("ann@example.com").contacts.create(params);
+  const contact: Contact = await client.withUser("ann.lee@acme.test").contacts.create(params);
   const page = await client.contacts.list({ limit: 10 });
   const ids: string[] = page.items.map((c: Contact) => c.id);
   try {

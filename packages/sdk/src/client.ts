@@ -221,7 +221,7 @@ function withEngine<T>(use: (loaded: Engine) => Promise<T>): Promise<T> {
  * import { CommFlow } from '@commflow/sdk';
  *
  * const client = new CommFlow({ apiKey: process.env.COMMFLOW_API_KEY, tenantId, baseUrl: 'https://api.commflow.example' });
- * const ann = client.withUser('ann@example.com');
+ * const ann = client.withUser('ann.lee@acme.test');
  * const contact = await ann.contacts.create({ firstName: 'Bob', phoneMobile: '+14155550100' });
  * for await (const c of client.contacts.list({ search: 'bob' })) console.log(c.id);
  * ```
@@ -329,7 +329,7 @@ export class CommFlow {
    *
    * @example
    * ```ts
-   * const ann = client.withUser('ann@example.com');
+   * const ann = client.withUser('ann.lee@acme.test');
    * await ann.voice.click2dial({ destination: '+14155550100' });
    * ```
    */

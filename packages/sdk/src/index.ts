@@ -8,7 +8,7 @@
  *
  * const client = new CommFlow(); // COMMFLOW_API_KEY, COMMFLOW_TENANT_ID, COMMFLOW_BASE_URL
  * try {
- *   const call = await client.withUser('ann@example.com').voice.click2dial({ destination: '+14155550100' });
+ *   const call = await client.withUser('ann.lee@acme.test').voice.click2dial({ destination: '+14155550100' });
  *   console.log(call.callId);
  * } catch (err) {
  *   if (err instanceof APIError && err.code === 'NO_EXTENSION') console.log('No extension provisioned');

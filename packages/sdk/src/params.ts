@@ -72,7 +72,7 @@ export type ChatConversationListParams = ListParams<'chat.conversations'>;
  *
  * @example
  * ```ts
- * const params: ChatConversationCreateParams = { participantEmail: 'bob@example.com', message: 'Hi Bob' };
+ * const params: ChatConversationCreateParams = { participantEmail: 'bob.stone@acme.test', message: 'Hi Bob' };
  * ```
  */
 export type ChatConversationCreateParams = OperationBody<'chat.conversations.create'>;

@@ -19,7 +19,7 @@ const chatConversationShape = {
  *
  * @example
  * ```ts
- * const room: ChatConversation = { id, participants: ['ann@example.com', 'bob@example.com'], lastMessageAt, createdAt };
+ * const room: ChatConversation = { id, participants: ['ann.lee@acme.test', 'bob.stone@acme.test'], lastMessageAt, createdAt };
  * ```
  */
 export const ChatConversation = /* @__PURE__ */ pure(() =>
@@ -70,7 +70,7 @@ export type DirectConversation = z.infer<typeof DirectConversation>;
  *
  * @example
  * ```ts
- * const message: ChatMessage = { id, conversationId, senderEmail: 'ann@example.com', content: 'hi', createdAt };
+ * const message: ChatMessage = { id, conversationId, senderEmail: 'ann.lee@acme.test', content: 'hi', createdAt };
  * ```
  */
 export const ChatMessage = /* @__PURE__ */ pure(() =>
@@ -103,7 +103,7 @@ export const ChatConversationsListQuery = /* @__PURE__ */ pure(() => z.strictObj
  *
  * @example
  * ```ts
- * CreateChatConversationBody.parse({ participantEmail: 'bob@example.com', message: 'hi' });
+ * CreateChatConversationBody.parse({ participantEmail: 'bob.stone@acme.test', message: 'hi' });
  * ```
  */
 export const CreateChatConversationBody = /* @__PURE__ */ pure(() =>

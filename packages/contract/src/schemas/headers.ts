@@ -8,7 +8,7 @@ import { Email, IdempotencyKey, IdInput } from './primitives.js';
  *
  * @example
  * ```ts
- * HEADER_SCHEMAS.U.safeParse('ann@example.com').success; // true
+ * HEADER_SCHEMAS.U.safeParse('ann.lee@acme.test').success; // true
  * ```
  */
 export const HEADER_SCHEMAS = /* @__PURE__ */ pure(
@@ -34,7 +34,7 @@ export const HEADER_SCHEMAS = /* @__PURE__ */ pure(
  *
  * @example
  * ```ts
- * headersSchema(['T', 'U', 'R']).safeParse({ 'X-Tenant-Id': tenantId, 'X-User-Email': 'ann@example.com' });
+ * headersSchema(['T', 'U', 'R']).safeParse({ 'X-Tenant-Id': tenantId, 'X-User-Email': 'ann.lee@acme.test' });
  * ```
  */
 export function headersSchema(codes: readonly HeaderCode[]) {

@@ -29,7 +29,7 @@ export type PresenceStatus = z.infer<typeof PresenceStatus>;
  *
  * @example
  * ```ts
- * const p: Presence = { userId, email: 'ann@example.com', status: 'busy', message: 'In a meeting', updatedAt };
+ * const p: Presence = { userId, email: 'ann.lee@acme.test', status: 'busy', message: 'In a meeting', updatedAt };
  * ```
  */
 export const Presence = /* @__PURE__ */ pure(() =>

@@ -27,7 +27,7 @@ export const IdInput = /* @__PURE__ */ pure(() => z.uuid());
  *
  * @example
  * ```ts
- * Email.parse('ann@example.com');
+ * Email.parse('ann.lee@acme.test');
  * ```
  */
 export const Email = /* @__PURE__ */ pure(() => z.email().check(z.maxLength(254)));

@@ -8,7 +8,7 @@ import { Email, Extension, Id, SearchTerm, Timestamp } from './primitives.js';
  *
  * @example
  * ```ts
- * const user: User = { id, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', extension: '1001', createdAt };
+ * const user: User = { id, email: 'ann.lee@acme.test', firstName: 'Ann', lastName: 'Lee', extension: '1001', createdAt };
  * ```
  */
 export const User = /* @__PURE__ */ pure(() =>

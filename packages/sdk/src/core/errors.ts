@@ -81,7 +81,7 @@ export interface APIErrorInit {
  * @example
  * ```ts
  * try {
- *   await client.withUser('ann@example.com').voice.click2dial({ destination: '+14155550100' });
+ *   await client.withUser('ann.lee@acme.test').voice.click2dial({ destination: '+14155550100' });
  * } catch (err) {
  *   if (err instanceof APIError && err.code === 'NO_EXTENSION') console.log('Provision an extension first');
  *   else throw err;

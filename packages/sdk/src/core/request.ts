@@ -34,7 +34,7 @@ import { abortable, numericHeader, retryAfterMs, sleep, uuidv4 } from '../intern
  * ```ts
  * await client.contacts.create(
  *   { firstName: 'Ann' },
- *   { userEmail: 'bob@example.com', idempotencyKey: 'import-42', timeout: 5_000, maxRetries: 5 },
+ *   { userEmail: 'bob.stone@acme.test', idempotencyKey: 'import-42', timeout: 5_000, maxRetries: 5 },
  * );
  * ```
  */

@@ -15,7 +15,7 @@ import type {
  *
  * @example
  * ```ts
- * const room = await client.chat.conversations.create({ participantEmail: 'bob@example.com', message: 'Hi Bob' });
+ * const room = await client.chat.conversations.create({ participantEmail: 'bob.stone@acme.test', message: 'Hi Bob' });
  * ```
  */
 export class ChatConversations extends APIResource {
@@ -26,7 +26,7 @@ export class ChatConversations extends APIResource {
    *
    * @example
    * ```ts
-   * for await (const room of client.withUser('ann@example.com').chat.conversations.list()) console.log(room.participants);
+   * for await (const room of client.withUser('ann.lee@acme.test').chat.conversations.list()) console.log(room.participants);
    * ```
    */
   list(params: ChatConversationListParams = {}, options?: RequestOptions): PagePromise<ChatConversation> {
@@ -41,7 +41,7 @@ export class ChatConversations extends APIResource {
    *
    * @example
    * ```ts
-   * const { id, isNew } = await client.chat.conversations.create({ participantEmail: 'bob@example.com', message: 'Lunch?' });
+   * const { id, isNew } = await client.chat.conversations.create({ participantEmail: 'bob.stone@acme.test', message: 'Lunch?' });
    * ```
    */
   create(body: ChatConversationCreateParams, options?: RequestOptions): APIPromise<DirectConversation> {

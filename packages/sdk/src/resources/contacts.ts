@@ -10,7 +10,7 @@ import type { ContactCreateParams, ContactListParams } from '../params.js';
  *
  * @example
  * ```ts
- * const ann = await client.withUser('bob@example.com').contacts.create({ firstName: 'Ann', phoneMobile: '+14155550100' });
+ * const ann = await client.withUser('bob.stone@acme.test').contacts.create({ firstName: 'Ann', phoneMobile: '+14155550100' });
  * ```
  */
 export class Contacts extends APIResource {
@@ -35,7 +35,7 @@ export class Contacts extends APIResource {
    *
    * @example
    * ```ts
-   * const contact = await client.contacts.create({ firstName: 'Ann', lastName: 'Lee' }, { userEmail: 'bob@example.com' });
+   * const contact = await client.contacts.create({ firstName: 'Ann', lastName: 'Lee' }, { userEmail: 'bob.stone@acme.test' });
    * ```
    */
   create(body: ContactCreateParams, options?: RequestOptions): APIPromise<Contact> {

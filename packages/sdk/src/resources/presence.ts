@@ -34,7 +34,7 @@ export class PresenceResource extends APIResource {
    *
    * @example
    * ```ts
-   * await client.withUser('ann@example.com').presence.update({ status: 'dnd', message: 'In a meeting' });
+   * await client.withUser('ann.lee@acme.test').presence.update({ status: 'dnd', message: 'In a meeting' });
    * ```
    */
   update(body: PresenceUpdateParams, options?: RequestOptions): APIPromise<Presence> {

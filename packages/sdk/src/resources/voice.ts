@@ -9,7 +9,7 @@ import type { Click2DialParams } from '../params.js';
  *
  * @example
  * ```ts
- * const { callId } = await client.withUser('ann@example.com').voice.click2dial({ destination: '+14155550100' });
+ * const { callId } = await client.withUser('ann.lee@acme.test').voice.click2dial({ destination: '+14155550100' });
  * ```
  */
 export class Voice extends APIResource {
@@ -22,7 +22,7 @@ export class Voice extends APIResource {
    *
    * @example
    * ```ts
-   * const call = await client.voice.click2dial({ destination: '1002' }, { userEmail: 'ann@example.com' });
+   * const call = await client.voice.click2dial({ destination: '1002' }, { userEmail: 'ann.lee@acme.test' });
    * call.status; // 'initiated'
    * ```
    */

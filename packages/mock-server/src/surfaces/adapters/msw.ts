@@ -2,7 +2,7 @@
  * The msw 3 adapter: one catch-all handler per mock, so routing stays in the mock's indexed
  * router instead of msw trying handlers one by one.
  *
- * @module
+ * @module msw
  */
 import { http, type HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';

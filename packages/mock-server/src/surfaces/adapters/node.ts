@@ -2,7 +2,7 @@
  * The Node adapter: serves a mock over HTTP with `node:http`, converting requests with
  * `@hono/node-server`. The same core answers as in-process.
  *
- * @module
+ * @module node
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
