@@ -23,7 +23,9 @@ export const AiAgent = /* @__PURE__ */ pure(() =>
  * const value: AiAgent = AiAgent.parse(json);
  * ```
  */
-export type AiAgent = z.infer<typeof AiAgent>;
+// An interface, not an alias, so editors show the name `AiAgent` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface AiAgent extends z.infer<typeof AiAgent> {}
 
 /**
  * One turn of a test chat.
@@ -106,4 +108,6 @@ export const AiAgentReply = /* @__PURE__ */ pure(() =>
  * const value: AiAgentReply = AiAgentReply.parse(json);
  * ```
  */
-export type AiAgentReply = z.infer<typeof AiAgentReply>;
+// An interface, not an alias, so editors show the name `AiAgentReply` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface AiAgentReply extends z.infer<typeof AiAgentReply> {}

@@ -31,7 +31,9 @@ export const CalendarEvent = /* @__PURE__ */ pure(() =>
  * const value: CalendarEvent = CalendarEvent.parse(json);
  * ```
  */
-export type CalendarEvent = z.infer<typeof CalendarEvent>;
+// An interface, not an alias, so editors show the name `CalendarEvent` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface CalendarEvent extends z.infer<typeof CalendarEvent> {}
 
 const rangeMessage = 'must be after startDate';
 

@@ -33,7 +33,9 @@ export const ChatConversation = /* @__PURE__ */ pure(() =>
  * const value: ChatConversation = ChatConversation.parse(json);
  * ```
  */
-export type ChatConversation = z.infer<typeof ChatConversation>;
+// An interface, not an alias, so editors show the name `ChatConversation` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface ChatConversation extends z.infer<typeof ChatConversation> {}
 
 /**
  * The direct conversation returned by `chat.conversations.create`, new or existing.
@@ -63,7 +65,9 @@ export const DirectConversation = /* @__PURE__ */ pure(() =>
  * const value: DirectConversation = DirectConversation.parse(json);
  * ```
  */
-export type DirectConversation = z.infer<typeof DirectConversation>;
+// An interface, not an alias, so editors show the name `DirectConversation` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface DirectConversation extends z.infer<typeof DirectConversation> {}
 
 /**
  * A team chat message.
@@ -86,7 +90,9 @@ export const ChatMessage = /* @__PURE__ */ pure(() =>
  * const value: ChatMessage = ChatMessage.parse(json);
  * ```
  */
-export type ChatMessage = z.infer<typeof ChatMessage>;
+// An interface, not an alias, so editors show the name `ChatMessage` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface ChatMessage extends z.infer<typeof ChatMessage> {}
 
 /**
  * Query of `chat.conversations`.

@@ -31,7 +31,9 @@ export const Contact = /* @__PURE__ */ pure(() =>
  * const value: Contact = Contact.parse(json);
  * ```
  */
-export type Contact = z.infer<typeof Contact>;
+// An interface, not an alias, so editors show the name `Contact` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface Contact extends z.infer<typeof Contact> {}
 
 /**
  * Body of `contacts.create`. Unknown fields are rejected.

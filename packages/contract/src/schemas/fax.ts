@@ -74,7 +74,9 @@ export const Fax = /* @__PURE__ */ pure(() =>
  * const value: Fax = Fax.parse(json);
  * ```
  */
-export type Fax = z.infer<typeof Fax>;
+// An interface, not an alias, so editors show the name `Fax` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface Fax extends z.infer<typeof Fax> {}
 
 /**
  * Query of `fax.list`: `type` narrows to one box; absent, all boxes.

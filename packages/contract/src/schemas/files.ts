@@ -31,7 +31,9 @@ export const FileItem = /* @__PURE__ */ pure(() =>
  * const value: FileItem = FileItem.parse(json);
  * ```
  */
-export type FileItem = z.infer<typeof FileItem>;
+// An interface, not an alias, so editors show the name `FileItem` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface FileItem extends z.infer<typeof FileItem> {}
 
 /**
  * Query of `files.list`.

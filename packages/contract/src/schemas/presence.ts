@@ -51,7 +51,9 @@ export const Presence = /* @__PURE__ */ pure(() =>
  * const value: Presence = Presence.parse(json);
  * ```
  */
-export type Presence = z.infer<typeof Presence>;
+// An interface, not an alias, so editors show the name `Presence` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface Presence extends z.infer<typeof Presence> {}
 
 /**
  * Body of `presence.update`: the acting user's status and message.

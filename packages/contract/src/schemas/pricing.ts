@@ -113,4 +113,6 @@ export const PricingQuote = /* @__PURE__ */ pure(() =>
  * const value: PricingQuote = PricingQuote.parse(json);
  * ```
  */
-export type PricingQuote = z.infer<typeof PricingQuote>;
+// An interface, not an alias, so editors show the name `PricingQuote` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface PricingQuote extends z.infer<typeof PricingQuote> {}

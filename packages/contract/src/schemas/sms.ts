@@ -32,7 +32,9 @@ export const SmsConversation = /* @__PURE__ */ pure(() =>
  * const value: SmsConversation = SmsConversation.parse(json);
  * ```
  */
-export type SmsConversation = z.infer<typeof SmsConversation>;
+// An interface, not an alias, so editors show the name `SmsConversation` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface SmsConversation extends z.infer<typeof SmsConversation> {}
 
 /**
  * Delivery state of an SMS message: `SENT` and `FAILED` for outbound, `RECEIVED` for inbound.
@@ -91,7 +93,9 @@ export const SmsMessage = /* @__PURE__ */ pure(() =>
  * const value: SmsMessage = SmsMessage.parse(json);
  * ```
  */
-export type SmsMessage = z.infer<typeof SmsMessage>;
+// An interface, not an alias, so editors show the name `SmsMessage` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface SmsMessage extends z.infer<typeof SmsMessage> {}
 
 /**
  * Query of `sms.conversations`: `search` matches peer number digits or peer name.

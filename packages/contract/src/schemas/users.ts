@@ -33,7 +33,9 @@ export const User = /* @__PURE__ */ pure(() =>
  * const value: User = User.parse(json);
  * ```
  */
-export type User = z.infer<typeof User>;
+// An interface, not an alias, so editors show the name `User` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface User extends z.infer<typeof User> {}
 
 /**
  * Query of `users.list`: `search` matches full name, email or extension.

@@ -86,7 +86,9 @@ export const Click2DialResult = /* @__PURE__ */ pure(() =>
  * const value: Click2DialResult = Click2DialResult.parse(json);
  * ```
  */
-export type Click2DialResult = z.infer<typeof Click2DialResult>;
+// An interface, not an alias, so editors show the name `Click2DialResult` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface Click2DialResult extends z.infer<typeof Click2DialResult> {}
 
 /**
  * How a call ended, as a call detail record tells it.
@@ -135,7 +137,9 @@ export const CallDetailRecord = /* @__PURE__ */ pure(() =>
  * const value: CallDetailRecord = CallDetailRecord.parse(json);
  * ```
  */
-export type CallDetailRecord = z.infer<typeof CallDetailRecord>;
+// An interface, not an alias, so editors show the name `CallDetailRecord` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface CallDetailRecord extends z.infer<typeof CallDetailRecord> {}
 
 /**
  * Query of `cdr.list`.
