@@ -20,12 +20,16 @@ export async function demo(): Promise<void> {
 `;
 
 function hoverAt(marker: string): string {
-  const config = ts.getParsedCommandLineOfConfigFile(`${packageDir}tsconfig.json`, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    `${packageDir}tsconfig.json`,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (config === undefined) throw new Error('no tsconfig');
   const host: ts.LanguageServiceHost = {
     getCompilationSettings: () => config.options,
@@ -37,9 +41,9 @@ function hoverAt(marker: string): string {
     getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
     fileExists: (name) => name === file || ts.sys.fileExists(name),
     readFile: (name) => (name === file ? SOURCE : ts.sys.readFile(name)),
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
+    readDirectory: (...args) => ts.sys.readDirectory(...args),
+    directoryExists: (name) => ts.sys.directoryExists(name),
+    getDirectories: (name) => ts.sys.getDirectories(name),
   };
   const service = ts.createLanguageService(host);
   const info = service.getQuickInfoAtPosition(file, SOURCE.indexOf(marker) + 1);
