@@ -81,9 +81,8 @@ export function operationSection(op) {
     (error) =>
       `| ${code(error.code)}${error.specific ? ' **(this operation)**' : ''} | ${error.status} | ${cell(error.reasons.join(' '))} |`,
   );
+  // No summary line: the method's own comment above the section already says what it does.
   return [
-    op.summary,
-    '',
     ...table,
     '',
     `**Errors.** Every code this call can raise, in the order the service checks; those marked **(this operation)** are its own. Each arrives as a typed \`CommFlowError\` subclass (see the [errors guide](site:documents/Errors.html)).`,

@@ -92,6 +92,7 @@ export {
   type UnknownWebhookEvent,
   type VerifiedWebhookEvent,
   type VerifyWebhookOptions,
+  type WebhookEvent,
   type WebhookSignatureHeaders,
 } from './webhooks.js';
 export type {
@@ -115,5 +116,4 @@ export type {
   SmsMessage,
   User,
   ValidationIssue,
-  WebhookEvent,
 } from '@commflow/contract';

@@ -20,7 +20,7 @@
  *
  * @module
  */
-import type { EventType, WebhookEvent } from '@commflow/contract';
+import type { EventType, WebhookEvent as ContractWebhookEvent } from '@commflow/contract';
 import {
   DEFAULT_TOLERANCE_SECONDS,
   EVENT_TYPES,
@@ -35,7 +35,20 @@ import {
 import { uuidv4 } from './internal/utils.js';
 
 export { WEBHOOK_HEADERS, WebhookVerificationError };
-export type { EventType, WebhookEvent, WebhookHeaders, WebhookPayload, WebhookVerificationReason };
+export type { EventType, WebhookHeaders, WebhookPayload, WebhookVerificationReason };
+
+/**
+ * Any event the service sends: `switch (event.type)` narrows `event.data`. The contract's
+ * `WebhookEvent`, re-exported as a type only (the schema stays in `@commflow/contract`).
+ *
+ * @example
+ * ```ts
+ * function handle(event: WebhookEvent) {
+ *   if (event.type === 'contact.changed') console.log(event.data.contact.id);
+ * }
+ * ```
+ */
+export type WebhookEvent = ContractWebhookEvent;
 
 /**
  * An event of a type added to the service after this SDK version: returned, not rejected, so a

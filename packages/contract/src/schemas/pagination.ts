@@ -64,7 +64,9 @@ export const Pagination = /* @__PURE__ */ pure(() =>
  * const value: Pagination = Pagination.parse(json);
  * ```
  */
-export type Pagination = z.infer<typeof Pagination>;
+// An interface, not an alias, so editors show the name `Pagination` where they would expand an alias.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the shape is the schema's, inferred
+export interface Pagination extends z.infer<typeof Pagination> {}
 
 const limit = /* @__PURE__ */ pure(() =>
   z.optional(queryInt(1, MAX_PAGE_LIMIT)).check(
