@@ -104,7 +104,9 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: 
     userEmail: values.user ?? '',
     userWithoutExtension: values['user-without-extension'],
     otherTenantId: values['other-tenant'],
-    otherApiKey: secret(values['other-api-key'], 'otherApiKey'),
+    // From the environment only beside --other-tenant: a variable set for other runs is no error.
+    otherApiKey:
+      values['other-tenant'] === undefined ? values['other-api-key'] : secret(values['other-api-key'], 'otherApiKey'),
     restrictedApiKey: secret(values['restricted-api-key'], 'restrictedApiKey'),
     sandbox: values.sandbox,
     readOnly: values['read-only'],
