@@ -7,7 +7,13 @@ import { HEADERS } from '@commflow/contract';
 
 /**
  * How many requests of the window the kit leaves unused: when `RateLimit-Remaining` falls to
- * this, it waits for the reset. One spare request leaves room for the app sharing the key.
+ * this, it waits `RateLimit-Reset` seconds before the next request. One spare request leaves
+ * room for the app sharing the key.
+ *
+ * @example
+ * ```ts
+ * if (Number(response.headers.get('RateLimit-Remaining')) <= PACING_RESERVE) await waitForReset();
+ * ```
  */
 export const PACING_RESERVE = 1;
 /** Added to every wait: `RateLimit-Reset` is rounded to whole seconds. */

@@ -24,7 +24,14 @@ export interface CheckOptions {
   readonly restrictedApiKey: string | undefined;
 }
 
-/** What a check needs from the command line beyond the required options. */
+/**
+ * What a check needs from the command line beyond the required options.
+ *
+ * @example
+ * ```ts
+ * CHECKS.filter((check) => check.requires.includes('otherTenant')).map((check) => check.id); // ['tenancy.isolation']
+ * ```
+ */
 export type Requirement = 'otherTenant' | 'restrictedKey' | 'userWithoutExtension';
 
 /**
@@ -33,6 +40,11 @@ export type Requirement = 'otherTenant' | 'restrictedKey' | 'userWithoutExtensio
  * - `mutate`: POST or PUT requests that a conforming service refuses, so nothing is created;
  * - `create`: creates data (marked), so it needs `--sandbox` or `--allow-live`;
  * - `sandbox`: would reach a carrier on a live tenant, so it needs `--sandbox`.
+ *
+ * @example
+ * ```ts
+ * const safe = CHECKS.filter((check) => check.effect === 'read'); // what --read-only runs
+ * ```
  */
 export type Effect = 'read' | 'mutate' | 'create' | 'sandbox';
 
