@@ -75,7 +75,7 @@ export interface PlanEntry extends CheckInfo {
  */
 export interface CheckResult extends CheckInfo {
   readonly outcome: 'pass' | 'fail' | 'skip';
-  /** One line: why it failed or was skipped; empty when it passed. */
+  /** One line: why it failed or was skipped; for a pass, what it left out (empty when nothing). */
   readonly reason: string;
   /** The request id of the request that showed the failure, when one did. */
   readonly requestId: string | null;

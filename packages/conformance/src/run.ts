@@ -194,10 +194,12 @@ export async function runConformance(
     });
     const started = performance.now();
     let outcome: CheckResult['outcome'] = 'pass';
-    let reason = '';
+    let reason: string;
     let requestId: string | null = null;
+    const context = new CheckContext(checkOptions, marker, session);
     try {
-      await check.run(new CheckContext(checkOptions, marker, session));
+      await check.run(context);
+      reason = context.notes.join('; ');
     } catch (error) {
       if (error instanceof CheckSkip) {
         outcome = 'skip';

@@ -2,7 +2,7 @@
  * The programmatic API over an in-process mock: the safety rules (read-only, sandbox, live),
  * pacing by the rate-limit headers, and usage errors before anything is sent.
  */
-import { createMock, demoScenario } from '@commflow/mock-server';
+import { createMock, DEMO_KEYS, DEMO_TENANTS, demoScenario } from '@commflow/mock-server';
 import { describe, expect, it } from 'vitest';
 import {
   CHECKS,
@@ -69,6 +69,26 @@ describe('safety', () => {
     expect(created.length).toBeGreaterThan(0);
     expect(report.marker).toMatch(new RegExp(`^${MARKER_PREFIX}-[0-9a-f]{8}$`));
     for (const request of created) expect(request.body).toContain(report.marker);
+  });
+
+  it('on a tenant that lacks a module, leaves its operations out with a note instead of failing', async () => {
+    const { fetch } = recordedMock();
+    // The demo's live tenant (Globex) has no fax module; an account key stands for the other tenant's.
+    const report = await runConformance({
+      baseUrl: 'http://commflow.mock',
+      fetch,
+      apiKey: DEMO_KEYS.live,
+      tenantId: DEMO_TENANTS.live,
+      userEmail: 'grace@globex.test',
+      userWithoutExtension: 'henry@globex.test',
+      otherTenantId: DEMO_TENANTS.sandbox,
+      otherApiKey: DEMO_KEYS.partner,
+      allowLive: true,
+    });
+    expect(report.totals).toEqual({ passed: 13, failed: 0, skipped: 2 });
+    expect(report.results.find((result) => result.id === 'pagination.limits')?.reason).toBe(
+      'fax.list left out: MODULE_DISABLED',
+    );
   });
 
   it('sends no request when an option is invalid', async () => {

@@ -2,7 +2,7 @@
  * What a check is given: the options, the run's marker, a session to send requests with, and
  * assertions that name the request that showed a fault.
  */
-import { operations, type OperationData, type OperationId, type User } from '@commflow/contract';
+import { operations, type ErrorCode, type OperationData, type OperationId, type User } from '@commflow/contract';
 import { contractDocument } from '../openapi-validator.js';
 import {
   CheckFailure,
@@ -12,6 +12,13 @@ import {
   type Session,
   type SuccessAnswer,
 } from '../session.js';
+
+/** The answers that say an operation is not available to this tenant, user or key. */
+export const GATING_CODES = [
+  'PERMISSION_DENIED',
+  'MODULE_DISABLED',
+  'CAPABILITY_DENIED',
+] as const satisfies readonly ErrorCode[];
 
 /** The options a check sees, validated. */
 export interface CheckOptions {
@@ -67,6 +74,8 @@ export function defineCheck<const T extends CheckDefinition>(check: T): T {
 /** What a check runs with. */
 export class CheckContext {
   readonly #users = new Map<string, User[]>();
+  /** What a passing check left out, and why: printed beside PASS. */
+  readonly notes: string[] = [];
 
   constructor(
     readonly options: CheckOptions,
@@ -88,6 +97,21 @@ export class CheckContext {
   /** Fails the check unless `condition` holds. */
   expect(condition: unknown, message: string, answer?: { requestId: string | null }): asserts condition {
     if (!condition) this.fail(message, answer);
+  }
+
+  /** Records what the check left out (an operation the tenant lacks), shown beside its result. */
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
+  /**
+   * Whether an answer says the tenant or the key lacks the operation (a module, a capability or a
+   * permission): the check leaves the operation out rather than failing on it, and notes it.
+   */
+  unavailable<Id extends OperationId>(id: Id, answer: Answer<Id>, codes: readonly string[] = GATING_CODES): boolean {
+    if (answer.success || answer.status !== 403 || !codes.includes(answer.error.code)) return false;
+    this.note(`${id} left out: ${answer.error.code}`);
+    return true;
   }
 
   /** Ends the check as skipped: the tenant lacks what it needs. */
