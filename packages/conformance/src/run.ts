@@ -116,11 +116,13 @@ export type ConformanceProgress = (
     | { readonly type: 'result'; readonly result: CheckResult },
 ) => void;
 
-/** The base URL as it may be shown: without user name or password. */
+/** The base URL as it may be shown: without user name, password, query or fragment. */
 function shownUrl(baseUrl: string): string {
   const url = new URL(baseUrl);
   url.username = '';
   url.password = '';
+  url.search = '';
+  url.hash = '';
   return url.toString().replace(/\/$/, '');
 }
 
@@ -160,8 +162,16 @@ export async function runConformance(
     otherApiKey: options.otherApiKey,
     restrictedApiKey: options.restrictedApiKey,
   };
-  const secrets = [options.apiKey, options.otherApiKey, options.restrictedApiKey].filter(
-    (secret): secret is string => secret !== undefined && secret !== '',
+  const base = new URL(options.baseUrl);
+  const secrets = [
+    options.apiKey,
+    options.otherApiKey,
+    options.restrictedApiKey,
+    decodeURIComponent(base.password),
+    base.search.slice(1),
+  ].filter(
+    // A value of a few characters would blank out ordinary words; keys are far longer.
+    (secret): secret is string => secret !== undefined && secret.length >= 4,
   );
   const redact = (text: string) => secrets.reduce((result, secret) => result.replaceAll(secret, '***'), text);
   const results: CheckResult[] = [];

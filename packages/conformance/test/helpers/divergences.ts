@@ -116,7 +116,9 @@ export const DIVERGENCES: readonly Divergence[] = [
     rewrite: async (request, forward) => {
       if (pathOf(request) === OPENAPI_PATH && !request.headers.has(HEADERS.apiKey)) {
         return forward(
-          new Request(new URL('/api/v1/users', request.url), { headers: { [HEADERS.tenantId]: DEMO_TENANTS.sandbox } }),
+          new Request(new URL(operations['users.list'].path, request.url), {
+            headers: { [HEADERS.tenantId]: DEMO_TENANTS.sandbox },
+          }),
         );
       }
       return forward(request);
