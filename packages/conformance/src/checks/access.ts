@@ -7,7 +7,7 @@ const userScoped = (id: OperationId) => (operations[id].headers as readonly stri
 
 export const tenancyCheck = defineCheck({
   id: 'tenancy.isolation',
-  title: "Another tenant's ids are 404 and never listed; its tenant id is refused to this key",
+  title: "Another tenant's ids are 404 (revealing nothing) and never listed; its tenant id is refused to this key",
   rule: 'service-api.md §1 rule 3 and §7 rule 4 (data never crosses tenants; ids not under the tenant are not found); decisions.md §3 (TENANT_ACCESS_DENIED) and §4 (NOT_FOUND never reveals existence)',
   effect: 'read',
   requires: ['otherTenant'],
@@ -19,9 +19,27 @@ export const tenancyCheck = defineCheck({
       'contacts.list on the other tenant',
     ).contacts;
     const theirUsers = await ctx.users(other.apiKey, other.tenantId);
+    // A 404 must not tell a foreign id from one that names nothing (decisions.md §4).
+    const nothing = crypto.randomUUID();
+    const absent = await ctx.call('ai.agents.get', { params: { id: nothing } });
+    const absentMessage = ctx.expectError(absent, 'NOT_FOUND', 'an agent id that names nothing').error.message;
     for (const agent of theirAgents.slice(0, 3)) {
       const answer = await ctx.call('ai.agents.get', { params: { id: agent.id } });
-      ctx.expectError(answer, 'NOT_FOUND', `ai.agents.get of the other tenant's agent ${agent.id}`);
+      const error = ctx.expectError(answer, 'NOT_FOUND', `ai.agents.get of the other tenant's agent ${agent.id}`);
+      ctx.expect(
+        error.error.message.replaceAll(agent.id, nothing) === absentMessage,
+        `the 404 for the other tenant's agent says ${JSON.stringify(error.error.message)}, for an id that names nothing ${JSON.stringify(absentMessage)}: it reveals that the id exists`,
+        answer,
+      );
+    }
+    // An SMS conversation of the other tenant, read by this tenant's acting user.
+    for (const user of theirUsers.slice(0, 3)) {
+      const theirs = await ctx.call('sms.conversations', { ...other, user: user.email, query: { limit: 1 } });
+      const conversation = theirs.success ? theirs.data.conversations[0] : undefined;
+      if (conversation === undefined) continue;
+      const answer = await ctx.call('sms.messages.list', { params: { id: conversation.id } });
+      ctx.expectError(answer, 'NOT_FOUND', `sms.messages.list of the other tenant's conversation ${conversation.id}`);
+      break;
     }
     const ours = {
       agents: ctx.ok(await ctx.call('ai.agents.list')).agents.map((item) => item.id),

@@ -271,6 +271,46 @@ export const DIVERGENCES: readonly Divergence[] = [
     },
   },
   {
+    name: "a 404 for another tenant's agent says it exists",
+    fails: { 'tenancy.isolation': /reveals that the id exists/ },
+    rewrite: async (request, forward) => {
+      const response = await forward(request.clone());
+      if (!is(request, 'ai.agents.get') || response.status !== 404) return response;
+      const elsewhere = await forward(
+        withRequest(request, {
+          headers: (headers) => {
+            headers.set(HEADERS.apiKey, DEMO_KEYS.live);
+            headers.set(HEADERS.tenantId, DEMO_TENANTS.live);
+          },
+        }),
+      );
+      if (elsewhere.status !== 200) return response;
+      return rewriteJson(response, (body) => ({
+        ...body,
+        error: { code: 'NOT_FOUND', message: 'The agent belongs to another tenant.' },
+      }));
+    },
+  },
+  {
+    name: "another tenant's SMS conversation is served",
+    fails: {
+      'tenancy.isolation': /sms\.messages\.list of the other tenant's conversation .*expected NOT_FOUND, got 200/,
+    },
+    rewrite: async (request, forward) => {
+      const response = await forward(request.clone());
+      if (!is(request, 'sms.messages.list') || response.status !== 404) return response;
+      return forward(
+        withRequest(request, {
+          headers: (headers) => {
+            headers.set(HEADERS.apiKey, DEMO_KEYS.live);
+            headers.set(HEADERS.tenantId, DEMO_TENANTS.live);
+            headers.set(HEADERS.userEmail, 'grace@globex.test');
+          },
+        }),
+      );
+    },
+  },
+  {
     name: 'a tenant key reaches another tenant',
     fails: { 'tenancy.isolation': /expected TENANT_ACCESS_DENIED, got 200/ },
     rewrite: (request, forward) =>
