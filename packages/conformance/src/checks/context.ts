@@ -121,13 +121,18 @@ export class CheckContext {
 
   /** The data of a success answer; fails the check on an error answer. */
   ok<Id extends OperationId>(answer: Answer<Id>, what = answer.operation): OperationData<Id> {
+    this.expectSuccess(answer, what);
+    return answer.data;
+  }
+
+  /** Fails the check on an error answer. */
+  expectSuccess<Id extends OperationId>(answer: Answer<Id>, what: string): asserts answer is SuccessAnswer<Id> {
     if (!answer.success) {
       this.fail(
         `${what}: expected success, got ${answer.status} ${answer.error.code} (${answer.error.message})`,
         answer,
       );
     }
-    return answer.data;
   }
 
   /** Fails the check unless `answer` is the error `code`, with the catalogue's status (checked against openapi.json already). */
@@ -151,11 +156,6 @@ export class CheckContext {
     this.#users.set(tenantId, users);
     return users;
   }
-}
-
-/** Whether a success answer's `meta` carries pagination, and it. */
-export function paginationOf<Id extends OperationId>(answer: SuccessAnswer<Id>) {
-  return answer.meta.pagination;
 }
 
 /** The query parameters openapi.json documents for an operation. */

@@ -2,7 +2,7 @@ import { API_VERSION, HEADERS, OPENAPI_PATH, OPERATION_LIST } from '@commflow/co
 import { defineCheck, listOperationIds, type CheckContext } from './context.js';
 
 /** A UUID that names nothing: v4-shaped, so that it passes validation and is looked up. */
-export const absentId = () => crypto.randomUUID();
+const absentId = () => crypto.randomUUID();
 
 export const envelopeCheck = defineCheck({
   id: 'envelope.request-id',

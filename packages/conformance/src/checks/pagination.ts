@@ -18,8 +18,7 @@ export function itemsOf<Id extends OperationId>(id: Id, answer: SuccessAnswer<Id
 }
 
 function pageOf<Id extends OperationId>(ctx: CheckContext, id: Id, answer: Answer<Id>, why: string) {
-  ctx.ok(answer, why);
-  if (!answer.success) throw new Error('unreachable');
+  ctx.expectSuccess(answer, why);
   const pagination = answer.meta.pagination;
   ctx.expect(pagination !== undefined, `${why}: no meta.pagination on a paged list`, answer);
   return { pagination, items: itemsOf(id, answer), answer };
