@@ -1,13 +1,14 @@
 /**
  * Plans and runs the checks.
  */
+import { OPENAPI_PATH } from '@commflow/contract';
 import { CHECK_DEFINITIONS } from './checks/index.js';
 import { CheckContext, type CheckDefinition, type Requirement } from './checks/context.js';
 import { OpenApiValidator } from './openapi-validator.js';
 import { ConformanceUsageError, idMatcher, validateOptions, type ConformanceOptions } from './options.js';
 import { Pacer } from './pacer.js';
 import type { CheckId, CheckInfo, CheckResult, ConformanceReport, PlanEntry } from './report.js';
-import { CheckFailure, CheckSkip, Session } from './session.js';
+import { CheckFailure, CheckSkip, Session, Unreachable } from './session.js';
 
 /**
  * The prefix of every run's marker: what a run creates carries `commflow-conformance-<run id>`
@@ -126,6 +127,17 @@ function shownUrl(baseUrl: string): string {
   return url.toString().replace(/\/$/, '');
 }
 
+/** Why the implementation cannot be reached (a connection error or a timeout), or undefined when it answers. */
+async function reachability(session: Session): Promise<string | undefined> {
+  try {
+    await session.get(OPENAPI_PATH);
+    return undefined;
+  } catch (error) {
+    if (error instanceof Unreachable) return `not run: ${error.message}`;
+    return undefined;
+  }
+}
+
 /**
  * Runs the planned checks against an implementation and reports each one. Checks run one after
  * another; requests are paced by the answers' rate-limit headers.
@@ -174,10 +186,37 @@ export async function runConformance(
     (secret): secret is string => secret !== undefined && secret.length >= 4,
   );
   const redact = (text: string) => secrets.reduce((result, secret) => result.replaceAll(secret, '***'), text);
+  const sessionConfig = {
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    tenantId: options.tenantId,
+    userEmail: options.userEmail,
+    readOnly: options.readOnly === true,
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.requestTimeoutMs ?? 30_000,
+    validator,
+    pacer,
+  };
+  // One request first: when the implementation cannot be reached at all, every check says so at
+  // once rather than each waiting for its own connection error or timeout.
+  const unreachable = await reachability(new Session(sessionConfig));
   const results: CheckResult[] = [];
   for (const [index, check] of CHECK_DEFINITIONS.entries()) {
     const entry = plan[index];
     if (entry === undefined) continue;
+    if (entry.willRun && unreachable !== undefined) {
+      const result: CheckResult = {
+        ...infoOf(check),
+        outcome: 'fail',
+        reason: redact(unreachable),
+        requestId: null,
+        requests: 0,
+        durationMs: 0,
+      };
+      results.push(result);
+      onProgress({ type: 'result', result });
+      continue;
+    }
     if (!entry.willRun) {
       const result: CheckResult = {
         ...infoOf(check),
@@ -191,17 +230,7 @@ export async function runConformance(
       onProgress({ type: 'result', result });
       continue;
     }
-    const session = new Session({
-      baseUrl: options.baseUrl,
-      apiKey: options.apiKey,
-      tenantId: options.tenantId,
-      userEmail: options.userEmail,
-      readOnly: options.readOnly === true,
-      fetch: options.fetch ?? globalThis.fetch,
-      timeoutMs: options.requestTimeoutMs ?? 30_000,
-      validator,
-      pacer,
-    });
+    const session = new Session(sessionConfig);
     const started = performance.now();
     let outcome: CheckResult['outcome'] = 'pass';
     let reason: string;

@@ -16,13 +16,18 @@ import type { Pacer } from './pacer.js';
 
 /** A check found the implementation wrong. `requestId` names the request that showed it. */
 export class CheckFailure extends Error {
-  override readonly name = 'CheckFailure';
+  override readonly name: string = 'CheckFailure';
   constructor(
     message: string,
     readonly requestId: string | null,
   ) {
     super(message);
   }
+}
+
+/** The implementation could not be reached: a connection error or a timeout, no answer at all. */
+export class Unreachable extends CheckFailure {
+  override readonly name: string = 'Unreachable';
 }
 
 /** A check cannot run here (the tenant has nothing it needs). */
@@ -179,7 +184,7 @@ export class Session {
         response = await this.#config.fetch(url, { ...init, signal: AbortSignal.timeout(this.#config.timeoutMs) });
       } catch (error) {
         const cause = (error as { cause?: { code?: string } }).cause?.code;
-        throw new CheckFailure(`${method} ${path} failed: ${cause ?? (error as Error).message}`, null);
+        throw new Unreachable(`${method} ${path} failed: ${cause ?? (error as Error).message}`, null);
       }
       const text = await response.text();
       if (this.#config.pacer.observe(response.status, response.headers) && attempt < RATE_LIMIT_RETRIES) continue;

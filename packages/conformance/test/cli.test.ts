@@ -194,6 +194,27 @@ describe('against a wrong implementation', () => {
   );
 });
 
+describe('an implementation that cannot be reached', () => {
+  it(
+    'fails every planned check at once with the connection error, after one request, and exits 1',
+    async () => {
+      // A port nothing listens on: bound, then closed, on 127.0.0.1.
+      const server = await startDivergentServer((request, forward) => forward(request));
+      const url = server.url;
+      await server.close();
+      const { code, stdout } = await runCli([...target(url), '--json'], { COMMFLOW_API_KEY: DEMO_KEYS.sandbox });
+      expect(code).toBe(1);
+      const report = JSON.parse(stdout) as ConformanceReport;
+      const failed = report.results.filter((result) => result.outcome === 'fail');
+      expect(failed.length).toBe(report.plan.filter((entry) => entry.willRun).length);
+      for (const result of failed)
+        expect(result.reason).toMatch(/^not run: GET \/api\/v1\/openapi\.json failed: ECONNREFUSED$/);
+      expect(report.pacing.requests).toBe(1);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+});
+
 describe('usage errors', () => {
   it.each([
     [['--tenant', DEMO_TENANTS.sandbox, '--user', DEMO_USER], 'missing --base-url'],
