@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+/**
+ * `commflow-conformance`: checks an implementation of the CommFlow API against its contract.
+ *
+ * @module
+ */
+import { main } from './cli/main.js';
+
+main(process.argv.slice(2), process.env, {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`commflow-conformance: ${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

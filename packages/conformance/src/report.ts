@@ -1,0 +1,110 @@
+/**
+ * The plan and the report of a run, as plain data (what `--json` prints).
+ */
+import type { Effect, Requirement } from './checks/context.js';
+
+/**
+ * A check's id.
+ *
+ * @example
+ * ```ts
+ * const id: CheckId = 'idempotency.replay';
+ * ```
+ */
+export type CheckId =
+  | 'openapi.document'
+  | 'envelope.request-id'
+  | 'headers.rate-limit'
+  | 'openapi.responses'
+  | 'pagination.limits'
+  | 'pagination.cursor-walk'
+  | 'pagination.bad-cursor'
+  | 'acting-user.header'
+  | 'tenancy.isolation'
+  | 'gating.permission-denied'
+  | 'voice.no-extension'
+  | 'contacts.read-back'
+  | 'idempotency.replay'
+  | 'chat.start-twice'
+  | 'sms.sandbox-simulated';
+
+/**
+ * What the kit knows about a check before running it.
+ *
+ * @example
+ * ```ts
+ * const info: CheckInfo = CHECKS.find((check) => check.id === 'sms.sandbox-simulated')!;
+ * info.effect; // 'sandbox'
+ * ```
+ */
+export interface CheckInfo {
+  readonly id: CheckId;
+  readonly title: string;
+  /** The rule of service-api.md or decisions.md the check verifies. */
+  readonly rule: string;
+  /** `read`, `mutate` (POST/PUT a conforming service refuses), `create` (creates marked data) or `sandbox` (sends an SMS). */
+  readonly effect: Effect;
+  /** The optional options it needs. */
+  readonly requires: readonly Requirement[];
+}
+
+/**
+ * One line of the plan: whether the check runs, and why not.
+ *
+ * @example
+ * ```ts
+ * const entry: PlanEntry = { ...info, willRun: false, skipReason: 'needs --restricted-api-key' , createsData: false };
+ * ```
+ */
+export interface PlanEntry extends CheckInfo {
+  readonly willRun: boolean;
+  /** Why the check will not run; undefined when it will. */
+  readonly skipReason: string | undefined;
+  /** Whether the check creates data (marked with the run's marker). */
+  readonly createsData: boolean;
+}
+
+/**
+ * The outcome of one check.
+ *
+ * @example
+ * ```ts
+ * const result: CheckResult = report.results[0]!;
+ * if (result.outcome === 'fail') console.log(result.reason, result.requestId);
+ * ```
+ */
+export interface CheckResult extends CheckInfo {
+  readonly outcome: 'pass' | 'fail' | 'skip';
+  /** One line: why it failed or was skipped; for a pass, what it left out (empty when nothing). */
+  readonly reason: string;
+  /** The request id of the request that showed the failure, when one did. */
+  readonly requestId: string | null;
+  /** Requests the check sent. */
+  readonly requests: number;
+  readonly durationMs: number;
+}
+
+/**
+ * What a run found.
+ *
+ * @example
+ * ```ts
+ * const report: ConformanceReport = await runConformance(options);
+ * process.exitCode = report.ok ? 0 : 1;
+ * ```
+ */
+export interface ConformanceReport {
+  /** Where the run went (the base URL without credentials), and as whom. */
+  readonly target: { readonly baseUrl: string; readonly tenantId: string; readonly userEmail: string };
+  /** The marker in the names and texts of what the run created. */
+  readonly marker: string;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly plan: readonly PlanEntry[];
+  readonly results: readonly CheckResult[];
+  readonly totals: { readonly passed: number; readonly failed: number; readonly skipped: number };
+  /** Requests sent, time spent waiting on rate-limit windows, and 429s received. */
+  readonly pacing: { readonly requests: number; readonly waitedMs: number; readonly rateLimited: number };
+  /** True when no check failed. */
+  readonly ok: boolean;
+}
