@@ -22,6 +22,7 @@ const guides = [
   'packages/sdk/README.md',
   'packages/mock-server/README.md',
   'packages/contract/README.md',
+  'packages/conformance/README.md',
 ];
 
 // The names the guides' fragments use without declaring them, as the surrounding prose gives them

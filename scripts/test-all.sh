@@ -33,6 +33,8 @@ step "package checks (publint, attw, size-limit)"
 pnpm -r --filter './packages/*' --if-present run check:package
 step "packed tarballs in a plain npm project: ESM, CommonJS and TypeScript consumers"
 bash scripts/consumer-check.sh
+step "conformance kit from its packed tarball: npx commflow-conformance against the standalone mock"
+bash scripts/conformance-consumer-check.sh
 step "docs build (typedoc, warnings are errors)"
 pnpm run docs
 step "docs site in headless Chromium (links, pages, search)"
