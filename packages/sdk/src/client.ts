@@ -157,13 +157,17 @@ function resolveState(options: ClientOptions): ClientState {
   if (!isLogLevel(logLevel)) fail('logLevel (or COMMFLOW_LOG) must be one of off, error, warn, info, debug.');
 
   const { rateLimit = 'off', maxConcurrency = Infinity } = options;
-  if (rateLimit !== 'auto' && rateLimit !== 'off') fail("rateLimit must be 'auto' or 'off'.");
+  if (rateLimit !== 'auto' && (rateLimit as string) !== 'off') fail("rateLimit must be 'auto' or 'off'.");
   if (!(maxConcurrency === Infinity || (Number.isInteger(maxConcurrency) && maxConcurrency > 0))) {
     fail('maxConcurrency must be an integer > 0.');
   }
   const throttling: Throttling | undefined =
     rateLimit === 'auto' || maxConcurrency !== Infinity
-      ? { auto: rateLimit === 'auto', maxConcurrency, queues: (options as Internal)[QUEUES] ?? new Map() }
+      ? {
+          auto: rateLimit === 'auto',
+          maxConcurrency,
+          queues: (options as Internal)[QUEUES] ?? new Map<string, unknown>(),
+        }
       : undefined;
 
   const headers = lowerCaseKeys(options.headers);

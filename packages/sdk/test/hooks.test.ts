@@ -84,7 +84,7 @@ describe('hooks', () => {
   });
 
   it('a hook that throws fails the call with a HookError naming it, not retried; onError still hears of it', async () => {
-    const { seen, hooks, names } = recording();
+    const { hooks, names } = recording();
     const { client, sent } = setup({
       hooks: [
         hooks,

@@ -67,7 +67,14 @@ describe("rateLimit: 'auto'", () => {
   it('a call waiting in the queue honours its AbortSignal, and one whose window resets after its timeout fails at once', async () => {
     const { mock, key } = limited(1, 60);
     const { warnings, logger } = quietLogger();
-    const client = new CommFlow({ apiKey: key, tenantId, baseUrl: BASE_URL, fetch: mock.fetch, rateLimit: 'auto', logger });
+    const client = new CommFlow({
+      apiKey: key,
+      tenantId,
+      baseUrl: BASE_URL,
+      fetch: mock.fetch,
+      rateLimit: 'auto',
+      logger,
+    });
     await client.users.list(); // the window's one request: remaining 0, reset in 60 s
     const controller = new AbortController();
     const queued = client.users.list({}, { signal: controller.signal });

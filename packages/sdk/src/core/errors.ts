@@ -295,7 +295,9 @@ export class HookError extends CommFlowError {
   readonly operation: string;
 
   constructor(hook: HookName, operation: string, cause: unknown) {
-    super(`The ${hook} hook of ${operation} threw: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`The ${hook} hook of ${operation} threw: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
     this.hook = hook;
     this.operation = operation;
   }

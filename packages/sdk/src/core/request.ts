@@ -24,7 +24,7 @@ import {
 } from './errors.js';
 import type { HeaderList } from './headers.js';
 import type { HookContext, HookName, Hooks, HooksOption, WaitReason } from './hooks.js';
-import { Throttle } from './throttle.js';
+import type { Throttle } from './throttle.js';
 import { DEFER_MESSAGES, describe, InvalidArguments } from './invalid-arguments.js';
 import { rememberSignal } from './signals.js';
 import type { LevelLogger } from '../internal/logger.js';
@@ -496,12 +496,21 @@ function withCallHooks(own: readonly Hooks[] | undefined, call: HooksOption): re
   return (own ?? []).concat(call);
 }
 
-/** The queue of the call's key and tenant, shared by every copy of the client. */
-function throttleOf(throttling: Throttling, apiKey: string, tenantId: string): Throttle {
+let throttleModule: Promise<typeof import('./throttle.js')> | undefined;
+
+/**
+ * The queue of the call's key and tenant, shared by every copy of the client. The queue's code is
+ * loaded by the first call of a client with `rateLimit` or `maxConcurrency`: a client without
+ * them never loads it.
+ */
+async function throttleOf(throttling: Throttling, apiKey: string, tenantId: string): Promise<Throttle> {
   const id = `${apiKey} ${tenantId}`;
   let throttle = throttling.queues.get(id) as Throttle | undefined;
   if (throttle === undefined) {
-    throttle = new Throttle(throttling.auto, throttling.maxConcurrency);
+    const { Throttle } = await (throttleModule ??= import('./throttle.js'));
+    // Another call may have made it while this one waited for the module.
+    throttle =
+      (throttling.queues.get(id) as Throttle | undefined) ?? new Throttle(throttling.auto, throttling.maxConcurrency);
     throttling.queues.set(id, throttle);
   }
   return throttle;
@@ -539,7 +548,8 @@ export async function execute<T>(
     throw error instanceof InvalidArguments ? await describe(error) : error;
   }
   const hooks = options.hooks === undefined ? state.hooks : withCallHooks(state.hooks, options.hooks);
-  if (hooks === undefined || hooks.length === 0) return attempts<T>(state, op, plan, request, signal, maxRetries, timeout);
+  if (hooks === undefined || hooks.length === 0)
+    return attempts<T>(state, op, plan, request, signal, maxRetries, timeout);
   const context: HookContext = {
     call: {},
     operationId: op.id as HookContext['operationId'],
@@ -576,30 +586,20 @@ async function attempts<T>(
 ): Promise<RawResult<T>> {
   const { log, throttling } = state;
   const client = (state.ky.instance ??= ky.create({ retry: 0, throwHttpErrors: false, timeout: state.timeout }));
-  const throttle = throttling && throttleOf(throttling, state.apiKey, request.tenantId);
+  const throttle = throttling && (await throttleOf(throttling, state.apiKey, request.tenantId));
 
   for (let retry = 0; ; retry++) {
-    if (context) context = { ...context, attempt: retry + 1, headers: new Headers(request.headers as [string, string][]) };
+    if (context)
+      context = { ...context, attempt: retry + 1, headers: new Headers(request.headers as [string, string][]) };
     if (throttle) {
       const waiting = context;
-      let told: Promise<void> | undefined;
-      const ticket = throttle.enter(op.id, signal, timeout, (waitMs, first, fail) => {
-        if (first && waitMs > LONG_WAIT_MS) log.log('warn', queueLine(op.id, waitMs));
-        if (hooks && waiting) {
-          const hook = run(hooks, 'onWait', { ...waiting, reason: 'rate-limit', waitMs });
-          hook.catch(fail);
-          told = told ? told.then(() => hook) : hook;
-          told.catch(() => undefined); // failures reach the call through `fail`
-        }
-      });
-      try {
-        await ticket.ready;
-        // The onWait hooks finish before the attempt's own hooks run.
-        if (told) await told;
-      } catch (error) {
-        ticket.cancel();
-        throw signal?.aborted ? new APIUserAbortError({ cause: signal.reason }) : error;
-      }
+      await throttle.wait(
+        op.id,
+        signal,
+        timeout,
+        log,
+        hooks && waiting && ((waitMs) => run(hooks, 'onWait', { ...waiting, reason: 'rate-limit', waitMs })),
+      );
     }
 
     let failure: CommFlowError | undefined;
@@ -632,11 +632,8 @@ async function attempts<T>(
     }
     if (hooks && context && response) {
       const { status, statusText, headers } = response;
-      const copy = new Response(status === 204 || status === 205 || status === 304 ? null : text, {
-        status,
-        statusText,
-        headers,
-      });
+      // `null` for an empty body: a 204 may have no other.
+      const copy = new Response(text || null, { status, statusText, headers });
       await run(hooks, 'afterResponse', { ...context, response: copy });
     }
     if (result) return result;
@@ -693,12 +690,4 @@ function retryLine(
   const line = `${operation}: ${reason.replace(/[.\s]+$/, '')}. Retry ${String(attempt)} of ${String(maxRetries)} in ${wait}.`;
   if (delayMs <= LONG_WAIT_MS) return ['info', line];
   return ['warn', `${line} (maxRetries: 0 fails at once.)`];
-}
-
-/**
- * The warning before a queued call waits over 2 s for the rate-limit window to reset, logged
- * once per window however many calls wait.
- */
-function queueLine(operation: string, waitMs: number): string {
-  return `${operation}: the rate limit's window is used up. Calls wait ${String(Math.round(waitMs / 100) / 10)} s in the queue until it resets. (rateLimit: 'off' sends them at once; a call's timeout bounds its wait.)`;
 }

@@ -1,26 +1,10 @@
 import { HEADERS } from '@commflow/contract';
-import { APITimeoutError } from './errors.js';
+import { APITimeoutError, APIUserAbortError } from './errors.js';
+import type { LevelLogger } from '../internal/logger.js';
 import { numericHeader } from '../internal/utils.js';
 
-/**
- * A place in the queue of a {@link Throttle}: `ready` settles when the attempt may be sent.
- *
- * @internal
- */
-export interface Ticket {
-  /** Settles when the attempt may go; rejects with the signal's reason or an {@link APITimeoutError}. */
-  readonly ready: Promise<void>;
-  /** Leaves the queue (or gives back the slot already granted). */
-  cancel(): void;
-}
-
-/**
- * Told when a queued call starts waiting for the window to reset: how long, and whether it is the
- * first call to wait for this reset (the one whose wait is logged). `fail` rejects the call.
- *
- * @internal
- */
-export type OnBlocked = (waitMs: number, first: boolean, fail: (error: unknown) => void) => void;
+/** Waits longer than this are never silent (see request.ts). */
+const LONG_WAIT_MS = 2_000;
 
 interface Waiter {
   grant(): void;
@@ -106,76 +90,76 @@ export class Throttle {
   }
 
   /**
-   * Queues an attempt. Fails at once with an {@link APITimeoutError} when the window resets later
-   * than `timeout` from now; otherwise the wait is bounded by `timeout` and `signal`.
+   * Waits until an attempt may be sent. Fails at once with an {@link APITimeoutError} when the
+   * window resets later than `timeout` from now; otherwise the wait is bounded by `timeout` and
+   * `signal` (an {@link APIUserAbortError}). When the window holds the call, `onWait` is told how
+   * long first (and the first call to wait for a reset over 2 s logs a warning); the attempt goes
+   * only once `onWait` has settled, and fails if it rejects.
    */
-  enter(operation: string, signal: AbortSignal | undefined, timeout: number, onBlocked: OnBlocked): Ticket {
+  async wait(
+    operation: string,
+    signal: AbortSignal | undefined,
+    timeout: number,
+    log: LevelLogger,
+    onWait: ((waitMs: number) => Promise<void>) | undefined,
+  ): Promise<void> {
     const now = Date.now();
-    if (this.#queue.length === 0 && this.#take(now)) {
-      return { ready: Promise.resolve(), cancel: () => this.release(undefined) };
-    }
+    if (this.#queue.length === 0 && this.#take(now)) return;
     if (this.#auto && this.#remaining === 0 && this.#resetAt - now > timeout) {
       throw new APITimeoutError(
         `${operation}: the rate-limit window resets in ${String(Math.ceil((this.#resetAt - now) / 1000))} s, after the call's timeout of ${String(timeout)} ms; nothing was sent.`,
       );
     }
-    let state: 'waiting' | 'granted' | 'gone' = 'waiting';
-    let settle: (error?: unknown) => void = () => undefined;
-    let fail: (error: unknown) => void = () => undefined;
-    const waiter: Waiter = {
-      grant: () => {
-        state = 'granted';
-        settle();
-      },
-      told: 0,
-      blocked: (waitMs, first) => {
-        onBlocked(waitMs, first, fail);
-      },
-    };
-    const leave = () => {
+    const state = { granted: false };
+    let told: Promise<void> | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: () => void = () => undefined;
+    const waiter = { told: 0 } as Waiter;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        waiter.grant = () => {
+          state.granted = true;
+          resolve();
+        };
+        waiter.blocked = (waitMs, first) => {
+          if (first && waitMs > LONG_WAIT_MS) {
+            log.log(
+              'warn',
+              `${operation}: the rate limit's window is used up. Calls wait ${String(Math.round(waitMs / 100) / 10)} s in the queue until it resets. (rateLimit: 'off' sends them at once; a call's timeout bounds its wait.)`,
+            );
+          }
+          if (onWait) {
+            const hook = onWait(waitMs);
+            hook.catch(reject);
+            told = told ? told.then(() => hook) : hook;
+          }
+        };
+        onAbort = () => {
+          reject(new APIUserAbortError({ cause: signal?.reason }));
+        };
+        timer = setTimeout(() => {
+          reject(
+            new APITimeoutError(
+              `${operation}: waited ${String(timeout)} ms in the client-side queue; nothing was sent.`,
+            ),
+          );
+        }, timeout);
+        if (signal?.aborted) onAbort();
+        else signal?.addEventListener('abort', onAbort, { once: true });
+        this.#queue.push(waiter);
+        this.#pump();
+      });
+      // The onWait hooks finish before the attempt's own hooks run.
+      await told;
+    } catch (error) {
       const at = this.#queue.indexOf(waiter);
-      if (at >= 0) this.#queue.splice(at, 1);
-    };
-    const ready = new Promise<void>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const onAbort = () => {
-        fail(signal?.reason);
-      };
-      fail = (error: unknown) => {
-        if (state !== 'waiting') return;
-        state = 'gone';
-        leave();
-        settle(error);
-      };
-      settle = (error?: unknown) => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the signal's reason, as an abort rejects
-        if (error !== undefined) reject(error);
-        else resolve();
-      };
-      timer = setTimeout(() => {
-        fail(
-          new APITimeoutError(`${operation}: waited ${String(timeout)} ms in the client-side queue; nothing was sent.`),
-        );
-      }, timeout);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-    // Awaited only after the onWait hooks: an abort meanwhile must not be an unhandled rejection.
-    ready.catch(() => undefined);
-    this.#queue.push(waiter);
-    this.#pump();
-    return {
-      ready,
-      cancel: () => {
-        if (state === 'granted') this.release(undefined);
-        else if (state === 'waiting') {
-          state = 'gone';
-          leave();
-          settle();
-        }
-      },
-    };
+      if (state.granted) this.release(undefined);
+      else if (at >= 0) this.#queue.splice(at, 1);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
   }
 
   /** Gives back an attempt's slot, learning the window's state from its response headers. */
