@@ -131,6 +131,6 @@ describe('@commflow/sdk/otel', () => {
     // The same check sees the subpath when an app does import it.
     expect(
       await modules(`${app}\nimport { openTelemetry } from '../src/otel.js'; console.log(openTelemetry);`),
-    ).toEqual(['../src/otel.ts', '@opentelemetry/api']);
+    ).toEqual(['src/otel.ts', '@opentelemetry/api']);
   });
 });
