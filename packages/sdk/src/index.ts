@@ -49,6 +49,7 @@ export type {
   ErrorContext,
   HookContext,
   HookName,
+  HookResult,
   Hooks,
   HooksOption,
   RetryContext,

@@ -100,8 +100,15 @@ export interface WaitContext extends HookContext {
   readonly waitMs: number;
 }
 
-/** What a hook may return: nothing, or a promise the SDK waits for. */
-type HookResult = void | Promise<void>;
+/**
+ * What a hook may return: nothing, or a promise the SDK waits for.
+ *
+ * @example
+ * ```ts
+ * const onError = async ({ error }: ErrorContext): HookResult => { await reportError(error); };
+ * ```
+ */
+export type HookResult = void | Promise<void>;
 
 /**
  * Functions the SDK calls as a call runs, given on the client (`hooks`) and per call (the
