@@ -115,6 +115,23 @@ describe('hooks', () => {
     await expect(client.users.list()).rejects.toMatchObject({ name: 'HookError', hook: 'afterResponse' });
   });
 
+  it('every set’s onError runs even when one throws; the call then fails with that HookError', async () => {
+    const heard: unknown[] = [];
+    const { client } = setup({
+      hooks: [
+        {
+          onError: () => {
+            throw new Error('alerting down');
+          },
+        },
+        { onError: ({ error }) => void heard.push(error) },
+      ],
+    });
+    const error = await rejectionOf(client.ai.agents.get(MISSING_AGENT));
+    expect(heard).toEqual([expect.any(NotFoundError)]);
+    expect(error).toMatchObject({ name: 'HookError', hook: 'onError', operation: 'ai.agents.get' });
+  });
+
   it('async hooks are awaited before the request goes out', async () => {
     const { client, sent } = setup({
       hooks: {
