@@ -5,6 +5,7 @@ import {
   APIUserAbortError,
   CommFlow,
   CommFlowError,
+  RateLimitError,
   type Fetch,
   type Logger,
   type WaitContext,
@@ -91,16 +92,23 @@ describe("rateLimit: 'auto'", () => {
     expect(mock.journal()).toHaveLength(1);
   });
 
-  it('the queue is per tenant and key: another tenant of an account key is not held by a full one', async () => {
-    const { mock, key } = limited(1, 60);
+  it('the queue is per tenant: a withTenant copy for another tenant is not held by a full one; separate clients do not share', async () => {
+    const mock = createMock('demo');
+    // An account key over both demo tenants; the mock counts its window across them.
+    const { key } = mock.createApiKey({
+      tenantIds: [tenantId, DEMO_TENANTS.live],
+      rateLimit: { limit: 1, windowSeconds: 60 },
+    });
     const client = new CommFlow({ apiKey: key, tenantId, baseUrl: BASE_URL, fetch: mock.fetch, rateLimit: 'auto' });
-    await client.users.list();
-    const error = await rejectionOf(client.users.list({}, { timeout: 500 }));
-    expect(error).toBeInstanceOf(APITimeoutError);
-    // A fresh client of the same key has a queue of its own (copies share; separate clients do not).
+    await client.users.list(); // the window's one request: this tenant's queue now holds calls
+    expect(await rejectionOf(client.withUser(BOB).users.list({}, { timeout: 500 }))).toBeInstanceOf(APITimeoutError);
+    // The other tenant's queue knows nothing of it, so its call is sent, and the service says 429.
+    const live = client.withTenant(DEMO_TENANTS.live);
+    expect(await rejectionOf(live.users.list({}, { maxRetries: 0 }))).toBeInstanceOf(RateLimitError);
+    // A fresh client of the same key and tenant has a queue of its own: sent, 429.
     const other = new CommFlow({ apiKey: key, tenantId, baseUrl: BASE_URL, fetch: mock.fetch, rateLimit: 'auto' });
-    const status = await rejectionOf(other.users.list({}, { maxRetries: 0 }));
-    expect(status).toMatchObject({ status: 429 });
+    expect(await rejectionOf(other.users.list({}, { maxRetries: 0 }))).toBeInstanceOf(RateLimitError);
+    expect(mock.journal().map((entry) => entry.status)).toEqual([200, 429, 429]);
   });
 });
 
