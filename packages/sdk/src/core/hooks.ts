@@ -101,14 +101,15 @@ export interface WaitContext extends HookContext {
 }
 
 /**
- * What a hook may return: nothing, or a promise the SDK waits for.
+ * What a hook may return: anything (ignored), or a promise the SDK waits for. Not `void`, so that
+ * `({ headers }) => headers.set(…)` or `(ctx) => seen.push(ctx)` are hooks as written.
  *
  * @example
  * ```ts
  * const onError = async ({ error }: ErrorContext): HookResult => { await reportError(error); };
  * ```
  */
-export type HookResult = void | Promise<void>;
+export type HookResult = unknown;
 
 /**
  * Functions the SDK calls as a call runs, given on the client (`hooks`) and per call (the
