@@ -92,6 +92,30 @@ describe("rateLimit: 'auto'", () => {
     expect(mock.journal()).toHaveLength(1);
   });
 
+  it('responses without rate-limit headers leave calls unpaced (not one at a time)', async () => {
+    let open = 0;
+    let peak = 0;
+    const fetch: Fetch = async () => {
+      open++;
+      peak = Math.max(peak, open);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      open--;
+      return new Response(JSON.stringify({ success: true, data: { users: [] }, meta: {} }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const client = new CommFlow({
+      apiKey: 'cf_test_0123456789abcdefghijklmn',
+      tenantId,
+      baseUrl: BASE_URL,
+      fetch,
+      rateLimit: 'auto',
+    });
+    await client.users.list(); // the first call goes alone, and reports no limit
+    await Promise.all(Array.from({ length: 6 }, () => client.users.list()));
+    expect(peak).toBe(6);
+  });
+
   it('the queue is per tenant: a withTenant copy for another tenant is not held by a full one; separate clients do not share', async () => {
     const mock = createMock('demo');
     // An account key over both demo tenants; the mock counts its window across them.

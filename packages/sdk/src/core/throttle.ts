@@ -174,6 +174,10 @@ export class Throttle {
         this.#remaining = this.#remaining === undefined ? estimate : Math.min(this.#remaining, estimate);
         const resetAt = Date.now() + reset * 1000;
         if (this.#resetAt === 0 || resetAt < this.#resetAt) this.#resetAt = resetAt;
+      } else if (headers) {
+        // A response without the headers (a service or proxy that sends none): no known limit,
+        // so calls go freely rather than one at a time, until a response reports one.
+        this.#remaining ??= Infinity;
       }
       this.#probing = false;
     }
