@@ -83,6 +83,17 @@ describe('hooks', () => {
     expect((seen[2]?.[1] as ErrorContext).error).toBe(error);
   });
 
+  it('onError hears the attempt that failed last, with the headers it sent', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const failed: ErrorContext[] = [];
+    const { client, mock, sent } = setup({ maxRetries: 2, hooks: { onError: (ctx) => void failed.push(ctx) } });
+    mock.injectFault({ method: 'GET', path: '/api/v1/users', status: 503, times: 3 });
+    await rejectionOf(client.users.list());
+    expect(sent).toHaveLength(3);
+    expect(failed.map((ctx) => ctx.attempt)).toEqual([3]);
+    expect(failed[0]?.headers.get('x-tenant-id')).toBe(sent[2]?.headers.get('x-tenant-id'));
+  });
+
   it('a hook that throws fails the call with a HookError naming it, not retried; onError still hears of it', async () => {
     const { hooks, names } = recording();
     const { client, sent } = setup({

@@ -550,28 +550,32 @@ export async function execute<T>(
   const hooks = options.hooks === undefined ? state.hooks : withCallHooks(state.hooks, options.hooks);
   if (hooks === undefined || hooks.length === 0)
     return attempts<T>(state, op, plan, request, signal, maxRetries, timeout);
-  const context: HookContext = {
-    call: {},
-    operationId: op.id as HookContext['operationId'],
-    method: op.method,
-    url: request.url,
-    tenantId: request.tenantId,
-    attempt: 0,
-    headers: new Headers(request.headers as [string, string][]),
+  // The current attempt's context: attempts() replaces it as each attempt starts, so that onError
+  // hears the attempt that failed.
+  const live: { context: HookContext } = {
+    context: {
+      call: {},
+      operationId: op.id as HookContext['operationId'],
+      method: op.method,
+      url: request.url,
+      tenantId: request.tenantId,
+      attempt: 0,
+      headers: new Headers(request.headers as [string, string][]),
+    },
   };
   try {
-    return await attempts<T>(state, op, plan, request, signal, maxRetries, timeout, hooks, context);
+    return await attempts<T>(state, op, plan, request, signal, maxRetries, timeout, hooks, live);
   } catch (error) {
     if (error instanceof CommFlowError && !(error instanceof HookError && error.hook === 'onError')) {
-      await run(hooks, 'onError', { ...context, error });
+      await run(hooks, 'onError', { ...live.context, error });
     }
     throw error;
   }
 }
 
 /**
- * The attempts of a call. With hooks, `context` is the current attempt's (number and headers):
- * the hooks get copies of it with their own fields added.
+ * The attempts of a call. With hooks, `live.context` is the current attempt's (number and
+ * headers): the hooks get copies of it with their own fields added.
  */
 async function attempts<T>(
   state: ClientState,
@@ -582,23 +586,26 @@ async function attempts<T>(
   maxRetries: number,
   timeout: number,
   hooks?: readonly Hooks[],
-  context?: HookContext,
+  live?: { context: HookContext },
 ): Promise<RawResult<T>> {
   const { log, throttling } = state;
   const client = (state.ky.instance ??= ky.create({ retry: 0, throwHttpErrors: false, timeout: state.timeout }));
   const throttle = throttling && (await throttleOf(throttling, state.apiKey, request.tenantId));
 
   for (let retry = 0; ; retry++) {
-    if (context)
-      context = { ...context, attempt: retry + 1, headers: new Headers(request.headers as [string, string][]) };
+    const context = live && {
+      ...live.context,
+      attempt: retry + 1,
+      headers: new Headers(request.headers as [string, string][]),
+    };
+    if (live && context) live.context = context;
     if (throttle) {
-      const waiting = context;
       await throttle.wait(
         op.id,
         signal,
         timeout,
         log,
-        hooks && waiting && ((waitMs) => run(hooks, 'onWait', { ...waiting, reason: 'rate-limit', waitMs })),
+        hooks && context && ((waitMs) => run(hooks, 'onWait', { ...context, reason: 'rate-limit', waitMs })),
       );
     }
 
