@@ -1,6 +1,7 @@
 /**
- * SDK benchmark (not a test): in one run, the cost of a call through the SDK next to a raw call of
- * the same fetch function, openapi-fetch and plain ky; the CPU time of importing the SDK (and of
+ * SDK benchmark (not a test): in one run, the cost of a call through the SDK (without hooks, with
+ * five hooks that do nothing, and traced by `openTelemetry()`) next to a raw call of the same fetch
+ * function, openapi-fetch and plain ky; the CPU time of importing the SDK (and of
  * its first call) next to openapi-fetch's; the time to iterate 10,000 contacts; and the bundle
  * sizes. Writes the figures to the "## SDK" section of docs/performance.md.
  *
