@@ -496,6 +496,9 @@ function withCallHooks(own: readonly Hooks[] | undefined, call: HooksOption): re
   return (own ?? []).concat(call);
 }
 
+/** The headers of the context before the first attempt, which no hook sees. */
+const EMPTY = new Headers();
+
 let throttleModule: Promise<typeof import('./throttle.js')> | undefined;
 
 /**
@@ -560,7 +563,8 @@ export async function execute<T>(
       url: request.url,
       tenantId: request.tenantId,
       attempt: 0,
-      headers: new Headers(request.headers as [string, string][]),
+      // Replaced by each attempt's own before any hook sees it.
+      headers: EMPTY,
     },
   };
   try {
