@@ -79,6 +79,7 @@ describe("rateLimit: 'auto'", () => {
     await client.users.list(); // the window's one request: remaining 0, reset in 60 s
     const controller = new AbortController();
     const queued = client.users.list({}, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 20)); // waiting in the queue by now
     controller.abort();
     expect(await rejectionOf(queued)).toBeInstanceOf(APIUserAbortError);
     // The wait over 2 s was logged once, before it started, saying how to change it.
