@@ -2,6 +2,7 @@ import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentele
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NotFoundError } from '../src/index.js';
@@ -110,6 +111,8 @@ describe('@commflow/sdk/otel', () => {
     const modules = async (code: string) => {
       const { metafile } = await build({
         stdin: { contents: code, resolveDir: import.meta.dirname, loader: 'ts' },
+        // Module paths relative to the package, wherever vitest runs from.
+        absWorkingDir: resolve(import.meta.dirname, '..'),
         bundle: true,
         format: 'esm',
         splitting: true,
