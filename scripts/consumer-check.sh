@@ -4,7 +4,10 @@
 # the workspace (no pnpm, no workspace links, no "source" condition), then used by
 #   - an ESM consumer and a CommonJS consumer (require() of the ESM build), each calling the mock
 #     in-process through the SDK, on the pinned Node and on the lowest supported Node of each
-#     line (20.19 and 22.12, where require(esm) needs no flag);
+#     line (20.19 and 22.12, where require(esm) needs no flag), while @opentelemetry/api (the
+#     SDK's optional peer) is not installed;
+#   - then, with @opentelemetry/api and its SDK installed, an ESM and a CommonJS consumer of
+#     @commflow/sdk/otel that trace a call into an in-memory exporter;
 #   - TypeScript consumers compiled with `module: nodenext` (an .mts and a .cts file) and with
 #     `moduleResolution: bundler` (tsc --noEmit, strict, library types checked).
 # Run after `pnpm run build`. npm fetches ky, zod and the mock's dependencies from the registry.
@@ -99,9 +102,78 @@ for runtime in "pinned" "${oldest_nodes[@]}"; do
   "${run[@]}" cjs.cjs
 done
 
+step "@opentelemetry/api is absent: the main entry never asked for it"
+if [ -e node_modules/@opentelemetry/api ]; then
+  echo "@opentelemetry/api was installed, so the consumers above did not run without it" >&2
+  exit 1
+fi
+
+step "npm install @opentelemetry/api and its SDK (for @commflow/sdk/otel)"
+npm install --no-audit --no-fund --ignore-scripts --loglevel=error \
+  "@opentelemetry/api@~1.9.1" "@opentelemetry/sdk-trace-base@^2.12" "@opentelemetry/core@^2"
+
+# A call traced into an in-memory exporter: one span named by the operation, with its
+# attributes, and the traceparent the mock received naming that span.
+otel_body='
+propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+const exporter = new InMemorySpanExporter();
+const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const mock = createMock("demo");
+const received = [];
+const client = new CommFlow({
+  apiKey: DEMO_KEYS.sandbox, tenantId: DEMO_TENANTS.sandbox, baseUrl: "http://commflow.mock",
+  fetch: (request, init) => { received.push(request.headers.get("traceparent")); return mock.fetch(request, init); },
+  hooks: openTelemetry({ tracerProvider }),
+});
+await client.users.list();
+const [span] = exporter.getFinishedSpans();
+const report = {
+  name: span.name,
+  operation: span.attributes["commflow.operation"],
+  status: span.attributes["http.response.status_code"],
+  traceparent: received[0] === `00-${span.spanContext().traceId}-${span.spanContext().spanId}-01`,
+};
+const expected = { name: "users.list", operation: "users.list", status: 200, traceparent: true };
+if (JSON.stringify(report) !== JSON.stringify(expected)) throw new Error("unexpected: " + JSON.stringify(report));
+console.log("ok", JSON.stringify(report));
+'
+
+cat >otel.mjs <<JS
+import { propagation } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { CommFlow } from '@commflow/sdk';
+import { openTelemetry } from '@commflow/sdk/otel';
+import { createMock, DEMO_KEYS, DEMO_TENANTS } from '@commflow/mock-server';
+$otel_body
+JS
+
+cat >otel.cjs <<JS
+const { propagation } = require('@opentelemetry/api');
+const { W3CTraceContextPropagator } = require('@opentelemetry/core');
+const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace-base');
+const { CommFlow } = require('@commflow/sdk');
+const { openTelemetry } = require('@commflow/sdk/otel');
+const { createMock, DEMO_KEYS, DEMO_TENANTS } = require('@commflow/mock-server');
+(async () => {
+$otel_body
+})().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
+JS
+
+for runtime in "pinned" "${oldest_nodes[@]}"; do
+  if [ "$runtime" = "pinned" ]; then run=(node); else run=(npx -y -p "node@$runtime" -- node); fi
+  step "@commflow/sdk/otel, ESM, on $("${run[@]}" --version)"
+  "${run[@]}" otel.mjs
+  step "@commflow/sdk/otel, CommonJS (require), on $("${run[@]}" --version)"
+  "${run[@]}" otel.cjs
+done
+
 # The TypeScript consumers: the same calls, typed, with names the SDK exports.
 ts_calls='
-const client = new CommFlow({ apiKey: "cf_test_0123456789abcdefghijklmn", tenantId: "3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31", baseUrl: "http://commflow.mock" });
+const client = new CommFlow({ apiKey: "cf_test_0123456789abcdefghijklmn", tenantId: "3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31", baseUrl: "http://commflow.mock", hooks: [openTelemetry(), { onWait: ({ reason, waitMs }) => console.log(reason, waitMs) }], rateLimit: "auto" });
 const params: ContactCreateParams = { firstName: "Ann", phoneMobile: "+14155550100" };
 export async function tour(): Promise<string> {
   const contact: Contact = await client.withUser("ann.lee@acme.test").contacts.create(params);
@@ -142,6 +214,7 @@ JSON
 tsconfig ts-nodenext nodenext nodenext '*.mts' '*.cts'
 tsconfig ts-bundler esnext bundler '*.ts'
 ts_source="import { APIError, CommFlow, type Contact, type ContactCreateParams } from '@commflow/sdk';
+import { openTelemetry } from '@commflow/sdk/otel';
 import { verifyWebhook } from '@commflow/sdk/webhooks';
 $ts_calls"
 for file in ts-nodenext/esm.mts ts-nodenext/cjs.cts ts-bundler/app.ts; do printf '%s\n' "$ts_source" >"$file"; done

@@ -1,6 +1,7 @@
 /**
- * SDK benchmark (not a test): in one run, the cost of a call through the SDK next to a raw call of
- * the same fetch function, openapi-fetch and plain ky; the CPU time of importing the SDK (and of
+ * SDK benchmark (not a test): in one run, the cost of a call through the SDK (without hooks, with
+ * five hooks that do nothing, and traced by `openTelemetry()`) next to a raw call of the same fetch
+ * function, openapi-fetch and plain ky; the CPU time of importing the SDK (and of
  * its first call) next to openapi-fetch's; the time to iterate 10,000 contacts; and the bundle
  * sizes. Writes the figures to the "## SDK" section of docs/performance.md.
  *
@@ -12,10 +13,14 @@ import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { OperationData } from '@commflow/contract';
 import { createMock, demoScenario, DEMO_TENANTS, type ScenarioInput } from '@commflow/mock-server';
+import { propagation } from '@opentelemetry/api';
+import { ExportResultCode, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import ky from 'ky';
 import createClient from 'openapi-fetch';
 import prettier from 'prettier';
-import { CommFlow } from '../src/index.js';
+import { CommFlow, type Hooks } from '../src/index.js';
+import { openTelemetry } from '../src/otel.js';
 
 const root = resolve(import.meta.dirname, '..');
 const docs = resolve(root, '../../docs/performance.md');
@@ -60,6 +65,21 @@ async function callCost() {
   const mock = createMock('demo');
   const { key } = mock.createApiKey({ tenantIds: [tenantId], rateLimit: { limit: 1_000_000_000, windowSeconds: 60 } });
   const client = new CommFlow({ apiKey: key, tenantId, baseUrl: BASE, fetch: mock.fetch });
+  // Hooks that do nothing: what the hook machinery itself costs a call.
+  const noop = () => undefined;
+  const idle: Hooks = { beforeRequest: noop, afterResponse: noop, onRetry: noop, onError: noop, onWait: noop };
+  const withHooks = client.withOptions({ hooks: idle });
+  // Tracing as an app runs it: a recording tracer provider (spans exported to nowhere) and the
+  // W3C propagator writing traceparent on every request.
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  const discard: SpanExporter = {
+    export: (_spans, done) => {
+      done({ code: ExportResultCode.SUCCESS });
+    },
+    shutdown: () => Promise.resolve(),
+  };
+  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(discard)] });
+  const traced = client.withOptions({ hooks: openTelemetry({ tracerProvider }) });
   const url = `${BASE}/api/v1/ai/agents`;
   const headers = { authorization: `Bearer ${key}`, 'x-tenant-id': tenantId, accept: 'application/json' };
   const openapiFetch = createClient<BenchPaths>({ baseUrl: BASE, fetch: (request) => mock.fetch(request), headers });
@@ -79,6 +99,8 @@ async function callCost() {
       return ((await response.json()) as { data: OperationData<'ai.agents.list'> }).data.agents;
     },
     sdk: () => client.ai.agents.list(),
+    sdkHooks: () => withHooks.ai.agents.list(),
+    sdkTraced: () => traced.ai.agents.list(),
     openapiFetch: async () => (await openapiFetch.GET('/api/v1/ai/agents')).data?.data.agents,
     ky: async () => (await kyClient(url).json<{ data: OperationData<'ai.agents.list'> }>()).data.agents,
     kyFloor: async () => {
@@ -265,6 +287,8 @@ trials, the ratio's median and range across them.
 |---|---|---|
 | raw \`mock.fetch\` | ${calls.perCall.raw.toFixed(1)} µs | 1 |
 | **SDK** (\`client.ai.agents.list()\`) | ${calls.perCall.sdk.toFixed(1)} µs | **${fmtRatio(calls.ratio.sdk)}** (target ≤ 2, moonshot 1.5) |
+| SDK with hooks that do nothing (all five) | ${calls.perCall.sdkHooks.toFixed(1)} µs | ${fmtRatio(calls.ratio.sdkHooks)} |
+| SDK traced (\`openTelemetry()\` with a recording tracer provider and the W3C propagator) | ${calls.perCall.sdkTraced.toFixed(1)} µs | ${fmtRatio(calls.ratio.sdkTraced)} |
 | openapi-fetch (\`GET('/api/v1/ai/agents')\`) | ${calls.perCall.openapiFetch.toFixed(1)} µs | ${fmtRatio(calls.ratio.openapiFetch)} |
 | ky alone (\`ky(url).json()\`, headers passed as a ky option, as most ky code does) | ${calls.perCall.ky.toFixed(1)} µs | ${fmtRatio(calls.ratio.ky)} |
 | ky at its least (as the SDK drives it: no retries, headers set on ky's \`Request\`, \`text()\` then \`JSON.parse\`) | ${calls.perCall.kyFloor.toFixed(1)} µs | ${fmtRatio(calls.ratio.kyFloor)} |

@@ -12,7 +12,8 @@ import { APIPromise } from './core/api-promise.js';
 import { CommFlowError } from './core/errors.js';
 import { Page, PagePromise } from './core/pagination.js';
 import { baseHeadersOf } from './core/headers.js';
-import type { ClientState, RequestOptions } from './core/request.js';
+import type { Hooks, HooksOption } from './core/hooks.js';
+import type { ClientState, RequestOptions, Throttling } from './core/request.js';
 import type { ListItem, OperationResult, PagedOperationId } from './core/types.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
 import { readEnv } from './internal/utils.js';
@@ -74,6 +75,30 @@ export interface ClientOptions {
   logger?: Logger | undefined;
   /** How much is logged. Default: `COMMFLOW_LOG`, else `warn`. */
   logLevel?: LogLevel | undefined;
+  /**
+   * Functions called as each call runs (see {@link Hooks}); an array composes several sets. A
+   * client made by `withOptions({ hooks })` runs its parent's hooks, then its own.
+   */
+  hooks?: HooksOption | undefined;
+  /**
+   * `'auto'` paces calls by the `RateLimit-Remaining` and `RateLimit-Reset` headers: a call that
+   * would exceed the window waits in a queue (shared by this client's `withUser`/`withTenant`
+   * copies, one per key and tenant) until the window resets, instead of being sent into a 429.
+   * Default `'off'`: calls go at once, and a 429 is retried after the wait the service asks for.
+   */
+  rateLimit?: 'auto' | 'off' | undefined;
+  /** How many calls of one key and tenant may be in flight at once; the rest queue. Default: no bound. */
+  maxConcurrency?: number | undefined;
+}
+
+/** Where a client keeps the queues its copies share (not an option: carried by withOptions). */
+const QUEUES = Symbol('queues');
+type Internal = ClientOptions & { [QUEUES]?: Map<string, unknown> | undefined };
+
+/** One set of hooks or several, as a list; `undefined` for none. */
+function hookList(hooks: HooksOption | undefined): readonly Hooks[] | undefined {
+  const list = hooks === undefined ? [] : ([] as readonly Hooks[]).concat(hooks);
+  return list.length > 0 ? list : undefined;
 }
 
 const MAX_TIMEOUT = 2_147_483_647;
@@ -131,6 +156,20 @@ function resolveState(options: ClientOptions): ClientState {
   const logLevel = options.logLevel ?? readEnv('COMMFLOW_LOG') ?? 'warn';
   if (!isLogLevel(logLevel)) fail('logLevel (or COMMFLOW_LOG) must be one of off, error, warn, info, debug.');
 
+  const { rateLimit = 'off', maxConcurrency = Infinity } = options;
+  if (rateLimit !== 'auto' && (rateLimit as string) !== 'off') fail("rateLimit must be 'auto' or 'off'.");
+  if (!(maxConcurrency === Infinity || (Number.isInteger(maxConcurrency) && maxConcurrency > 0))) {
+    fail('maxConcurrency must be an integer > 0.');
+  }
+  const throttling: Throttling | undefined =
+    rateLimit === 'auto' || maxConcurrency !== Infinity
+      ? {
+          auto: rateLimit === 'auto',
+          maxConcurrency,
+          queues: (options as Internal)[QUEUES] ?? new Map<string, unknown>(),
+        }
+      : undefined;
+
   const headers = lowerCaseKeys(options.headers);
   return {
     // One ky instance per client, with everything static baked in, so a call passes only its own
@@ -149,6 +188,8 @@ function resolveState(options: ClientOptions): ClientState {
     headers,
     ...baseHeadersOf(headers, apiKey, tenantId, userEmail),
     log: new LevelLogger(options.logger ?? console, logLevel),
+    hooks: hookList(options.hooks),
+    throttling,
   };
 }
 
@@ -272,12 +313,15 @@ export class CommFlow {
     // Start loading what calls need as soon as there is a client, so the first call rarely waits;
     // a failure here is the first call's to report.
     if (!engine) loadEngine().catch(() => undefined);
-    this.#options = {
+    const options_: Internal = {
       ...options,
       apiKey: this.#state.apiKey,
       tenantId: this.#state.tenantId,
       baseUrl: this.#state.baseUrl,
     };
+    // The queues go to every copy; a copy with other settings or another key gets queues of its own.
+    if (this.#state.throttling) options_[QUEUES] = this.#state.throttling.queues;
+    this.#options = options_;
     this.users = new Users(this);
     this.contacts = new Contacts(this);
     this.voice = new Voice(this);
@@ -351,7 +395,8 @@ export class CommFlow {
 
   /**
    * A client like this one with some options changed. The key, base URL, fetch and the rest
-   * carry over.
+   * carry over; `hooks` are added after this client's. The copy shares this client's rate-limit
+   * and concurrency queues unless it changes `apiKey`, `rateLimit` or `maxConcurrency`.
    *
    * @example
    * ```ts
@@ -361,7 +406,11 @@ export class CommFlow {
   withOptions(options: ClientOptions): CommFlow {
     // An option given as `undefined` keeps this client's value instead of reaching for the
     // environment: a derived client never changes what it talks to by omission.
-    const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    const defined: Internal = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    if (options.hooks !== undefined) defined.hooks = (this.#state.hooks ?? []).concat(options.hooks);
+    if (options.apiKey !== undefined || options.rateLimit !== undefined || options.maxConcurrency !== undefined) {
+      defined[QUEUES] = undefined;
+    }
     return new CommFlow({ ...this.#options, ...defined });
   }
 

@@ -36,6 +36,7 @@ export {
   BadRequestError,
   CommFlowError,
   ConflictError,
+  HookError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
@@ -43,6 +44,18 @@ export {
   ValidationError,
   type APIErrorInit,
 } from './core/errors.js';
+export type {
+  AfterResponseContext,
+  ErrorContext,
+  HookContext,
+  HookName,
+  HookResult,
+  Hooks,
+  HooksOption,
+  RetryContext,
+  WaitContext,
+  WaitReason,
+} from './core/hooks.js';
 export { Page, PagePromise, type ToArrayOptions } from './core/pagination.js';
 export type { RequestOptions } from './core/request.js';
 export { APIResource } from './core/resource.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APIUserAbortError, CommFlow, type Fetch, type Logger } from '../src/index.js';
+import { APIUserAbortError, CommFlow, type Fetch, type Logger, type WaitContext } from '../src/index.js';
 import { BASE_URL, DEMO_KEYS, DEMO_TENANTS, rejectionOf } from './helpers.js';
 
 function rateLimited(retryAfterSeconds: number): Fetch {
@@ -69,5 +69,30 @@ describe('waits are never silent', () => {
     const retry = lines.find((entry) => entry.line.includes('Retry 1 of 1'));
     expect(retry?.level).toBe('info');
     expect(retry?.line).not.toContain('.;');
+  });
+
+  it('onWait gets the same facts before the wait starts: the operation, the reason, the milliseconds', async () => {
+    const controller = new AbortController();
+    const waits: WaitContext[] = [];
+    const { lines, logger } = recorder();
+    const client = new CommFlow({
+      apiKey: DEMO_KEYS.sandbox,
+      tenantId: DEMO_TENANTS.sandbox,
+      baseUrl: BASE_URL,
+      fetch: rateLimited(60),
+      logger,
+      hooks: {
+        onWait: (ctx) => {
+          waits.push(ctx);
+          controller.abort(); // the test never sleeps through the minute
+        },
+      },
+    });
+    const error = await rejectionOf(client.users.list({}, { signal: controller.signal }));
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(waits.map(({ operationId, reason, waitMs, attempt }) => ({ operationId, reason, waitMs, attempt }))).toEqual(
+      [{ operationId: 'users.list', reason: 'retry-after', waitMs: 60_000, attempt: 1 }],
+    );
+    expect(lines.filter((entry) => entry.level === 'warn')).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { ErrorCode, ValidationIssue } from '@commflow/contract';
+import type { HookName } from './hooks.js';
 
 /**
  * The base class of every error the SDK throws, so one `instanceof` check catches them all.
@@ -270,6 +271,35 @@ export class APIUserAbortError extends CommFlowError {
 
   constructor(options?: { cause?: unknown }) {
     super('Request was aborted.', options);
+  }
+}
+
+/**
+ * A hook (see {@link Hooks}) threw or rejected, so the call failed. `hook` names it, `operation`
+ * the call's operation, and `cause` holds what it threw. Never retried.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.users.list();
+ * } catch (err) {
+ *   if (err instanceof HookError) console.error(`fix the ${err.hook} hook:`, err.cause);
+ * }
+ * ```
+ */
+export class HookError extends CommFlowError {
+  override name = 'HookError';
+  /** The hook that threw, such as `beforeRequest`. */
+  readonly hook: HookName;
+  /** The id of the operation that was called. */
+  readonly operation: string;
+
+  constructor(hook: HookName, operation: string, cause: unknown) {
+    super(`The ${hook} hook of ${operation} threw: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.hook = hook;
+    this.operation = operation;
   }
 }
 

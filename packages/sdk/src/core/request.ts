@@ -18,10 +18,13 @@ import {
   APITimeoutError,
   APIUserAbortError,
   CommFlowError,
+  HookError,
   makeAPIError,
   ValidationError,
 } from './errors.js';
 import type { HeaderList } from './headers.js';
+import type { HookContext, HookName, Hooks, HooksOption, WaitReason } from './hooks.js';
+import type { Throttle } from './throttle.js';
 import { DEFER_MESSAGES, describe, InvalidArguments } from './invalid-arguments.js';
 import { rememberSignal } from './signals.js';
 import type { LevelLogger } from '../internal/logger.js';
@@ -53,6 +56,20 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /** Extra request headers. */
   headers?: Readonly<Record<string, string>> | undefined;
+  /** Hooks of this call only: they run after the client's (see {@link Hooks}). */
+  hooks?: HooksOption | undefined;
+}
+
+/**
+ * How a client paces its calls (`rateLimit`, `maxConcurrency`), and the queues it shares with its
+ * copies: one per key, tenant and settings.
+ *
+ * @internal
+ */
+export interface Throttling {
+  readonly auto: boolean;
+  readonly maxConcurrency: number;
+  readonly queues: Map<string, unknown>;
 }
 
 /**
@@ -86,6 +103,10 @@ export interface ClientState {
   /** `baseHeaders` plus x-user-email, when the client has a user: what a plain user-scoped call sends. */
   readonly userHeaders: HeaderList | undefined;
   readonly log: LevelLogger;
+  /** The client's hooks, its parent's first; `undefined` when there are none, so a call pays nothing for them. */
+  readonly hooks: readonly Hooks[] | undefined;
+  /** `undefined` unless `rateLimit: 'auto'` or `maxConcurrency` is set. */
+  readonly throttling: Throttling | undefined;
 }
 
 /** Whether ky handed over leftover options (it passes `{}` when there are none). */
@@ -113,7 +134,10 @@ class CallerFault {
  * it three `Headers` objects and a copy into the `Request` on every call (the largest part of its
  * per-call cost in a CPU profile), where setting them on the request's own `Headers` is one pass.
  */
-function fetchWith(state: ClientState, headers: HeaderList): (input: unknown, init?: RequestInit) => Promise<Response> {
+function fetchWith(
+  state: ClientState,
+  headers: HeaderList | Headers,
+): (input: unknown, init?: RequestInit) => Promise<Response> {
   return (input, init) => {
     let response: Promise<Response>;
     try {
@@ -136,9 +160,9 @@ function fetchWith(state: ClientState, headers: HeaderList): (input: unknown, in
 }
 
 /** ky's promise of a response; what ky throws before sending (an option it rejects) is a mistake. */
-function send(ky: KyInstance, request: Prepared): Promise<Response> {
+function send(ky: KyInstance, url: string, init: Options): Promise<Response> {
   try {
-    return ky(request.url, request.init);
+    return ky(url, init);
   } catch (error) {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- unwrapped by execute
     throw new CallerFault(error);
@@ -260,6 +284,9 @@ interface Prepared {
   readonly path: string;
   /** ky's options: only the keys this call needs, since ky merges every key on every call. */
   readonly init: Options;
+  /** The headers the call sends (hooks get a `Headers` of them per attempt). */
+  readonly headers: HeaderList;
+  readonly tenantId: string;
 }
 
 /** Validates the arguments and builds everything an attempt sends. */
@@ -330,7 +357,7 @@ function prepare(
   if (body !== undefined) init.body = body;
   if (timeout !== state.timeout) init.timeout = timeout;
   if (options.signal) init.signal = options.signal;
-  return { url: search ? `${state.baseUrl}${path}?${search}` : state.baseUrl + path, path, init };
+  return { url: search ? `${state.baseUrl}${path}?${search}` : state.baseUrl + path, path, init, headers, tenantId };
 }
 
 function parseJson(text: string): unknown {
@@ -398,8 +425,13 @@ function readText(response: Response, ms: number): Promise<string> {
   });
 }
 
-/** The wait before the next attempt, or `null` when this error must not be retried. */
-function retryDelay(state: ClientState, plan: OperationPlan, error: unknown, retry: number): number | null {
+/** The wait before the next attempt and why, or `null` when this error must not be retried. */
+function retryDelay(
+  state: ClientState,
+  plan: OperationPlan,
+  error: unknown,
+  retry: number,
+): [ms: number, reason: WaitReason] | null {
   if (!plan.safeToRetry) return null;
   if (error instanceof APIError) {
     const { status } = error;
@@ -409,12 +441,12 @@ function retryDelay(state: ClientState, plan: OperationPlan, error: unknown, ret
     const asked =
       retryAfterMs(error.headers) ??
       (status === 429 ? (numericHeader(error.headers, HEADERS.rateLimitReset) ?? NaN) * 1000 : NaN);
-    if (!Number.isNaN(asked)) return asked > state.maxRetryAfter ? null : asked;
+    if (!Number.isNaN(asked)) return asked > state.maxRetryAfter ? null : [asked, 'retry-after'];
   } else if (!(error instanceof APIConnectionError)) {
     return null;
   }
   // Exponential backoff with full jitter: uniform in [0, min(cap, initial × 2^retry)).
-  return Math.random() * Math.min(MAX_RETRY_DELAY_MS, INITIAL_RETRY_DELAY_MS * 2 ** retry);
+  return [Math.random() * Math.min(MAX_RETRY_DELAY_MS, INITIAL_RETRY_DELAY_MS * 2 ** retry), 'backoff'];
 }
 
 /**
@@ -436,6 +468,55 @@ const MAX_TIMEOUT = 2_147_483_647;
 
 function invalidOption(op: OperationRequest, name: string, message: string): never {
   throw new ValidationError(op.id, [{ path: ['options', name], message }]);
+}
+
+/** Runs one hook of every set, in order; the first that throws fails the call, naming itself. */
+async function run<N extends HookName>(
+  hooks: readonly Hooks[],
+  name: N,
+  context: Parameters<NonNullable<Hooks[N]>>[0],
+): Promise<void> {
+  let failure: HookError | undefined;
+  for (const set of hooks) {
+    const hook = set[name] as ((context: HookContext) => unknown) | undefined;
+    if (hook === undefined) continue;
+    try {
+      await hook(context);
+    } catch (error) {
+      failure ??= new HookError(name, context.operationId, error);
+      // Every onError runs, so that each set (a tracer closing its span) hears of the failure.
+      if (name !== 'onError') break;
+    }
+  }
+  if (failure) throw failure;
+}
+
+/** The client's hooks followed by the call's. */
+function withCallHooks(own: readonly Hooks[] | undefined, call: HooksOption): readonly Hooks[] {
+  return (own ?? []).concat(call);
+}
+
+/** The headers of the context before the first attempt, which no hook sees. */
+const EMPTY = new Headers();
+
+let throttleModule: Promise<typeof import('./throttle.js')> | undefined;
+
+/**
+ * The queue of the call's key and tenant, shared by every copy of the client. The queue's code is
+ * loaded by the first call of a client with `rateLimit` or `maxConcurrency`: a client without
+ * them never loads it.
+ */
+async function throttleOf(throttling: Throttling, apiKey: string, tenantId: string): Promise<Throttle> {
+  const id = `${apiKey} ${tenantId}`;
+  let throttle = throttling.queues.get(id) as Throttle | undefined;
+  if (throttle === undefined) {
+    const { Throttle } = await (throttleModule ??= import('./throttle.js'));
+    // Another call may have made it while this one waited for the module.
+    throttle =
+      (throttling.queues.get(id) as Throttle | undefined) ?? new Throttle(throttling.auto, throttling.maxConcurrency);
+    throttling.queues.set(id, throttle);
+  }
+  return throttle;
 }
 
 /**
@@ -469,33 +550,116 @@ export async function execute<T>(
   } catch (error) {
     throw error instanceof InvalidArguments ? await describe(error) : error;
   }
-  const { log } = state;
+  const hooks = options.hooks === undefined ? state.hooks : withCallHooks(state.hooks, options.hooks);
+  if (hooks === undefined || hooks.length === 0)
+    return attempts<T>(state, op, plan, request, signal, maxRetries, timeout);
+  // The current attempt's context: attempts() replaces it as each attempt starts, so that onError
+  // hears the attempt that failed.
+  const live: { context: HookContext } = {
+    context: {
+      call: {},
+      operationId: op.id as HookContext['operationId'],
+      method: op.method,
+      url: request.url,
+      tenantId: request.tenantId,
+      attempt: 0,
+      // Replaced by each attempt's own before any hook sees it.
+      headers: EMPTY,
+    },
+  };
+  try {
+    return await attempts<T>(state, op, plan, request, signal, maxRetries, timeout, hooks, live);
+  } catch (error) {
+    if (error instanceof CommFlowError && !(error instanceof HookError && error.hook === 'onError')) {
+      await run(hooks, 'onError', { ...live.context, error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * The attempts of a call. With hooks, `live.context` is the current attempt's (number and
+ * headers): the hooks get copies of it with their own fields added.
+ */
+async function attempts<T>(
+  state: ClientState,
+  op: OperationRequest,
+  plan: OperationPlan,
+  request: Prepared,
+  signal: AbortSignal | undefined,
+  maxRetries: number,
+  timeout: number,
+  hooks?: readonly Hooks[],
+  live?: { context: HookContext },
+): Promise<RawResult<T>> {
+  const { log, throttling } = state;
   const client = (state.ky.instance ??= ky.create({ retry: 0, throwHttpErrors: false, timeout: state.timeout }));
+  const throttle = throttling && (await throttleOf(throttling, state.apiKey, request.tenantId));
 
   for (let retry = 0; ; retry++) {
-    let failure: CommFlowError;
-    const started = Date.now();
-    try {
-      if (log.enabled('debug'))
-        log.log('debug', `${op.id}: ${op.method} ${request.path}${retry ? ` (retry ${retry})` : ''}`);
-      const response = await abortable(send(client, request), signal);
-      const text = await abortable(readText(response, timeout - (Date.now() - started)), signal);
-      if (log.enabled('debug')) log.log('debug', `${op.id}: ${response.status} in ${Date.now() - started} ms`);
-      if (response.ok) {
-        if (signal) rememberSignal(response, signal);
-        return unwrap<T>(op, response, text);
-      }
-      failure = errorFromResponse(response, text);
-    } catch (error) {
-      if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
-      failure = failureOf(error, timeout);
+    const context = live && {
+      ...live.context,
+      attempt: retry + 1,
+      headers: new Headers(request.headers as [string, string][]),
+    };
+    if (live && context) live.context = context;
+    if (throttle) {
+      await throttle.wait(
+        op.id,
+        signal,
+        timeout,
+        log,
+        hooks && context && ((waitMs) => run(hooks, 'onWait', { ...context, reason: 'rate-limit', waitMs })),
+      );
     }
 
-    const delay = retry < maxRetries ? retryDelay(state, plan, failure, retry) : null;
-    if (delay === null) throw failure;
-    log.log(...retryLine(op.id, failure.message, retry + 1, maxRetries, delay));
+    let failure: CommFlowError | undefined;
+    let response: Response | undefined;
+    let text = '';
+    let result: RawResult<T> | undefined;
     try {
-      await sleep(delay, signal);
+      let { init } = request;
+      if (hooks && context) {
+        await run(hooks, 'beforeRequest', context);
+        init = { ...init, fetch: fetchWith(state, context.headers) };
+      }
+      const started = Date.now();
+      try {
+        if (log.enabled('debug'))
+          log.log('debug', `${op.id}: ${op.method} ${request.path}${retry ? ` (retry ${retry})` : ''}`);
+        response = await abortable(send(client, request.url, init), signal);
+        text = await abortable(readText(response, timeout - (Date.now() - started)), signal);
+        if (log.enabled('debug')) log.log('debug', `${op.id}: ${response.status} in ${Date.now() - started} ms`);
+        if (response.ok) {
+          if (signal) rememberSignal(response, signal);
+          result = unwrap<T>(op, response, text);
+        } else failure = errorFromResponse(response, text);
+      } catch (error) {
+        if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
+        failure = failureOf(error, timeout);
+      }
+    } finally {
+      throttle?.release(response?.headers);
+    }
+    if (hooks && context && response) {
+      const { status, statusText, headers } = response;
+      // `null` for an empty body: a 204 may have no other.
+      const copy = new Response(text || null, { status, statusText, headers });
+      await run(hooks, 'afterResponse', { ...context, response: copy });
+    }
+    if (result) return result;
+    failure ??= new CommFlowError(`${op.id}: no response`);
+
+    const wait = retry < maxRetries ? retryDelay(state, plan, failure, retry) : null;
+    if (wait === null) throw failure;
+    const [delayMs, reason] = wait;
+    log.log(...retryLine(op.id, failure.message, retry + 1, maxRetries, delayMs));
+    if (hooks && context) {
+      await run(hooks, 'onRetry', { ...context, error: failure, delayMs });
+      await run(hooks, 'onWait', { ...context, reason, waitMs: delayMs });
+    }
+    try {
+      await sleep(delayMs, signal);
     } catch {
       throw new APIUserAbortError({ cause: signal?.reason });
     }

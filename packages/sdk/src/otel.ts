@@ -1,0 +1,142 @@
+/**
+ * OpenTelemetry tracing for the CommFlow SDK: `openTelemetry()` returns hooks that open one
+ * `CLIENT` span per call and inject the trace context (`traceparent`) into its requests.
+ * Requires `@opentelemetry/api` (an optional peer dependency of the SDK, which the main entry never
+ * loads).
+ *
+ * @example
+ * ```ts
+ * import { CommFlow } from '@commflow/sdk';
+ * import { openTelemetry } from '@commflow/sdk/otel';
+ *
+ * const client = new CommFlow({ hooks: openTelemetry() });
+ * ```
+ *
+ * @module
+ */
+import {
+  context as otelContext,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+  type TextMapSetter,
+  type TracerProvider,
+} from '@opentelemetry/api';
+import type { AfterResponseContext, ErrorContext, HookContext, Hooks, RetryContext } from './core/hooks.js';
+
+/**
+ * Options of {@link openTelemetry}.
+ *
+ * @example
+ * ```ts
+ * const options: OpenTelemetryOptions = { tracerProvider: provider, attributes: { 'service.component': 'billing' } };
+ * ```
+ */
+export interface OpenTelemetryOptions {
+  /** The provider of the tracer. Default: the globally registered one (`trace.getTracerProvider()`), looked up at each call. */
+  tracerProvider?: TracerProvider | undefined;
+  /** Attributes added to every span. */
+  attributes?: Attributes | undefined;
+}
+
+/** The tracer's name: the instrumentation scope of the spans. */
+const SCOPE = '@commflow/sdk';
+
+const setter: TextMapSetter<Headers> = {
+  set: (carrier, key, value) => {
+    carrier.set(key, value);
+  },
+};
+
+/** `error.type`: the error's code (`RATE_LIMITED`, `VALIDATION_ERROR`), else its class name. */
+function errorType(error: Error): string {
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' ? code : error.name;
+}
+
+/**
+ * Hooks that trace each call as one `CLIENT` span named by its operation id (`contacts.create`),
+ * a child of the span active when the call was made. Attributes: `http.request.method`,
+ * `server.address`, `server.port`, `url.full`, `http.response.status_code`, `commflow.operation`,
+ * `commflow.tenant_id`, `http.request.resend_count` (the retries), and `error.type` (the error's
+ * code) when the call fails. Each retry is a `retry` event on the span. Every attempt carries the
+ * span's context in the headers of the active propagator (`traceparent` with W3C Trace Context).
+ *
+ * @example
+ * ```ts
+ * import { trace } from '@opentelemetry/api';
+ * import { CommFlow } from '@commflow/sdk';
+ * import { openTelemetry } from '@commflow/sdk/otel';
+ *
+ * const client = new CommFlow({ hooks: [openTelemetry(), { onWait: ({ waitMs }) => console.log(waitMs) }] });
+ * await trace.getTracer('app').startActiveSpan('nightly-sync', async (span) => {
+ *   await client.contacts.list(); // a child span named contacts.list
+ *   span.end();
+ * });
+ * ```
+ */
+export function openTelemetry(options: OpenTelemetryOptions = {}): Hooks {
+  const spans = new WeakMap<object, Span>();
+
+  const end = (call: object, span: Span) => {
+    spans.delete(call);
+    span.end();
+  };
+
+  return {
+    beforeRequest: (ctx: HookContext) => {
+      let span = spans.get(ctx.call);
+      const parent = otelContext.active();
+      if (span === undefined) {
+        const url = new URL(ctx.url);
+        const provider = options.tracerProvider ?? trace.getTracerProvider();
+        span = provider.getTracer(SCOPE).startSpan(
+          ctx.operationId,
+          {
+            kind: SpanKind.CLIENT,
+            attributes: {
+              ...options.attributes,
+              'http.request.method': ctx.method,
+              'server.address': url.hostname,
+              'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+              // No secret is in it: the key travels in a header, and fetch refuses URLs with credentials.
+              'url.full': ctx.url,
+              'commflow.operation': ctx.operationId,
+              'commflow.tenant_id': ctx.tenantId,
+            },
+          },
+          parent,
+        );
+        spans.set(ctx.call, span);
+      } else {
+        span.setAttribute('http.request.resend_count', ctx.attempt - 1);
+      }
+      propagation.inject(trace.setSpan(parent, span), ctx.headers, setter);
+    },
+    afterResponse: (ctx: AfterResponseContext) => {
+      const span = spans.get(ctx.call);
+      if (span === undefined) return;
+      span.setAttribute('http.response.status_code', ctx.response.status);
+      // A success ends the call; an error status is followed by onRetry or onError.
+      if (ctx.response.ok) end(ctx.call, span);
+    },
+    onRetry: (ctx: RetryContext) => {
+      spans.get(ctx.call)?.addEvent('retry', {
+        'commflow.attempt': ctx.attempt,
+        'commflow.retry_delay_ms': Math.round(ctx.delayMs),
+        'error.type': errorType(ctx.error),
+      });
+    },
+    onError: (ctx: ErrorContext) => {
+      const span = spans.get(ctx.call);
+      if (span === undefined) return;
+      span.setAttribute('error.type', errorType(ctx.error));
+      span.recordException(ctx.error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: ctx.error.message });
+      end(ctx.call, span);
+    },
+  };
+}
