@@ -75,7 +75,9 @@ export function replayResponse(context: RequestContext, stored: StoredResponse):
   ]);
   const body = JSON.parse(stored.body) as { meta: { requestId: string } };
   body.meta.requestId = context.requestId;
-  return new Response(JSON.stringify(body), { status: stored.status, headers });
+  const text = JSON.stringify(body);
+  context.replayBody = text;
+  return new Response(text, { status: stored.status, headers });
 }
 
 /** Wraps an unexpected throw as a catalogue `INTERNAL_ERROR`; the mock should never produce one. */

@@ -42,6 +42,8 @@ export interface PipelineOutcome {
   context: RequestContext;
   errorCode: string | null;
   replayed: boolean;
+  /** The response's body text, for the journal. */
+  body: string;
 }
 
 /** Runs one request through the pipeline. Never throws: any failure becomes an error envelope. */
@@ -63,19 +65,21 @@ export async function runPipeline(world: World, request: Request, url: URL): Pro
       // Most steps are synchronous: awaiting only real promises saves a microtask turn per step.
       let answer = step(context);
       if (answer instanceof Promise) answer = await answer;
-      if (answer instanceof Response) return { response: answer, context, errorCode: null, replayed: true };
+      if (answer instanceof Response) {
+        return { response: answer, context, errorCode: null, replayed: true, body: context.replayBody ?? '' };
+      }
     }
     built = successResponse(context);
   } catch (error) {
     if (!(error instanceof ApiError) && isClientClosed(error, request)) {
       const response = clientClosedResponse(context.requestId);
       for (const finalize of context.finalizers) finalize(response, '');
-      return { response, context, errorCode: null, replayed: false };
+      return { response, context, errorCode: null, replayed: false, body: '' };
     }
     const apiError = error instanceof ApiError ? error : internalError(error);
     errorCode = apiError.code;
     built = errorResponse(context, apiError);
   }
   for (const finalize of context.finalizers) finalize(built.response, built.body);
-  return { response: built.response, context, errorCode, replayed: false };
+  return { response: built.response, context, errorCode, replayed: false, body: built.body };
 }
