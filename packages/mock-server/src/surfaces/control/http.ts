@@ -13,6 +13,7 @@ import { resolveScenario } from '../../runtime/runtime.js';
 import { advanceClock, carrierState, controlCall, listCalls, receiveSms, setCarrier } from '../../runtime/telephony.js';
 import { subscribeWebhook, webhookSubscriptions } from '../../runtime/webhooks.js';
 import { journalRoute } from './journal-routes.js';
+import { recordsRoute } from './records-routes.js';
 import { snapshotRoute } from './snapshot-routes.js';
 import { tenantRoute } from './tenant-routes.js';
 import { controlIndex } from './index-route.js';
@@ -244,6 +245,8 @@ async function dispatch(runtime: MockRuntime, request: Request, url: URL): Promi
   }
   const journal = journalRoute(runtime, method, url, path);
   if (journal !== undefined) return journal;
+  const records = recordsRoute(runtime, method, url, path);
+  if (records !== undefined) return records;
   const snapshot = await snapshotRoute(runtime, request, path);
   if (snapshot !== undefined) return snapshot;
   const webhook = await webhookRoute(runtime, request, url, path);

@@ -24,6 +24,8 @@ export const CONTROL_ROUTES: readonly (readonly [route: string, does: string])[]
   ['POST /__mock/api-keys/{id}/revoke', 'revoke a key'],
   ['GET /__mock/journal', 'the requests received, with what was sent and answered; filtered, in pages'],
   ['GET /__mock/journal/{requestId}', 'one request, by the X-Request-Id it was answered with'],
+  ['GET /__mock/tenants/{id}/records', 'how many records a tenant holds, per resource'],
+  ['GET /__mock/tenants/{id}/records/{resource}', "a tenant's records of one resource, searched (q) and in pages"],
   ['GET /__mock/journal/stream', 'the journal as server-sent events'],
   ['GET /__mock/events', 'the events recorded'],
   ['GET /__mock/calls', 'the click-to-dial calls'],
