@@ -113,7 +113,7 @@ function EntryDetail({ requestId }: { requestId: string }) {
   if (entry === undefined) return <LoadState error={detail.error} loading />;
   const { request, response, ...summary } = entry;
   return (
-    <div class="stack exchange">
+    <section class="stack exchange" aria-label={`Details of request ${requestId}`}>
       <p class="small mono break">
         {summary.operationId ?? 'no operation'} · tenant {summary.tenantId ?? 'none'} · user{' '}
         {summary.userEmail ?? 'none'} · key {summary.keyHint ?? 'none'} · {requestId}
@@ -129,6 +129,6 @@ function EntryDetail({ requestId }: { requestId: string }) {
         />
       )}
       <Message title={`Response ${summary.status}`} message={response} requestId={requestId} />
-    </div>
+    </section>
   );
 }
