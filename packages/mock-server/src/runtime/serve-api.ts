@@ -24,8 +24,11 @@ export async function serveApi(runtime: MockRuntime, request: Request, url: URL,
   const { world } = runtime;
   const started = performance.now();
   const outcome = await runPipeline(world, request, url);
-  world.state.journal.record(
-    journalRecord(world, request, url, method, outcome, Math.round((performance.now() - started) * 1000) / 1000),
-  );
+  const { journal } = world.state;
+  if (journal.wanted) {
+    journal.record(
+      journalRecord(world, request, url, method, outcome, Math.round((performance.now() - started) * 1000) / 1000),
+    );
+  }
   return outcome.response;
 }

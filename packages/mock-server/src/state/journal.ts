@@ -177,8 +177,19 @@ function matches(summary: JournalSummary, filter: JournalFilter): boolean {
  * end. Bodies are kept as text and parsed when read.
  */
 export class Journal extends BoundedLog<JournalRecord> {
+  constructor(capacity: number) {
+    // Entries hold bodies (up to 2 × 64 KiB each): trimmed every eighth of the cap, so the peak
+    // holds 1.125 × the cap, where a slack of the whole cap would hold twice it.
+    super(capacity, Math.max(16, capacity >> 3));
+  }
+
   readonly #listeners = new Set<(record: JournalRecord) => void>();
   #seq = 0;
+
+  /** Whether a record would be kept or heard: with `journalLimit: 0` and no listener, none is built. */
+  get wanted(): boolean {
+    return this.capacity > 0 || this.#listeners.size > 0;
+  }
 
   record(record: JournalRecord): void {
     record.seq = ++this.#seq;
