@@ -102,4 +102,3 @@ export async function journalCost(): Promise<void> {
   await heapAtCap('same, 1,124 requests (the peak: 1,124 records held)', bigPost, 1_124);
 }
 
-if (import.meta.url === `file://${process.argv[1] ?? ''}`) await journalCost();
