@@ -10,6 +10,7 @@
  * query and bodies, anything shaped like an API key, and every secret the request's redacted
  * headers carried, reads `[redacted]`.
  */
+import { headerPairs } from '../lib/raw-headers.js';
 import type { PipelineOutcome } from '../service/pipeline/index.js';
 import type { JournalRecord } from '../state/journal.js';
 import type { World } from '../state/world.js';
@@ -33,9 +34,10 @@ export function isSecretHeader(name: string, value: string): boolean {
 }
 
 /** The headers with secrets redacted; the secret values found are added to `secrets`. */
-function redactHeaders(headers: Headers, secrets: string[]): Record<string, string> {
+function redactHeaders(headers: Iterable<readonly [string, string]>, secrets: string[]): Record<string, string> {
   const kept: Record<string, string> = {};
-  for (const [name, value] of headers) {
+  for (const [rawName, value] of headers) {
+    const name = rawName.toLowerCase();
     if (!isSecretHeader(name, value)) {
       kept[name] = value;
       continue;
@@ -99,8 +101,8 @@ export function journalRecord(
   const { context, response } = outcome;
   const limit = world.state.limits.journalBodyLimit;
   const secrets: string[] = [];
-  const requestHeaders = redactHeaders(request.headers, secrets);
-  const responseHeaders = redactHeaders(response.headers, secrets);
+  const requestHeaders = redactHeaders(headerPairs(request), secrets);
+  const responseHeaders = redactHeaders(Object.entries(outcome.headers), secrets);
   // The decoded query when the operation validated it, else the query as sent.
   const validated = context.validated === true;
   const query = validated

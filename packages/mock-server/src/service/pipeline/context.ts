@@ -39,6 +39,8 @@ export interface RequestContext {
   result?: OperationResult;
   /** The body of an idempotent replay's answer, for the journal. */
   replayBody?: string;
+  /** The headers of an idempotent replay's answer, for the journal. */
+  replayHeaders?: Record<string, string>;
   /** Run with the final response: idempotency stores or releases its key here. */
   readonly finalizers: ((response: Response, body: string) => void)[];
 }

@@ -44,6 +44,11 @@ export interface PipelineOutcome {
   replayed: boolean;
   /** The response's body text, for the journal. */
   body: string;
+  /**
+   * The response's headers as the record it was built from, for the journal: reading
+   * `response.headers` would build a `Headers` the Node adapter otherwise never needs.
+   */
+  headers: Readonly<Record<string, string>>;
 }
 
 /** Runs one request through the pipeline. Never throws: any failure becomes an error envelope. */
@@ -58,7 +63,7 @@ export async function runPipeline(world: World, request: Request, url: URL): Pro
     input: { params: {}, query: {}, body: undefined },
     finalizers: [],
   };
-  let built: { response: Response; body: string };
+  let built: { response: Response; body: string; headers: Record<string, string> };
   let errorCode: string | null = null;
   try {
     for (const step of PIPELINE) {
@@ -66,7 +71,14 @@ export async function runPipeline(world: World, request: Request, url: URL): Pro
       let answer = step(context);
       if (answer instanceof Promise) answer = await answer;
       if (answer instanceof Response) {
-        return { response: answer, context, errorCode: null, replayed: true, body: context.replayBody ?? '' };
+        return {
+          response: answer,
+          context,
+          errorCode: null,
+          replayed: true,
+          body: context.replayBody ?? '',
+          headers: context.replayHeaders ?? {},
+        };
       }
     }
     built = successResponse(context);
@@ -74,12 +86,19 @@ export async function runPipeline(world: World, request: Request, url: URL): Pro
     if (!(error instanceof ApiError) && isClientClosed(error, request)) {
       const response = clientClosedResponse(context.requestId);
       for (const finalize of context.finalizers) finalize(response, '');
-      return { response, context, errorCode: null, replayed: false, body: '' };
+      return {
+        response,
+        context,
+        errorCode: null,
+        replayed: false,
+        body: '',
+        headers: { 'x-request-id': context.requestId },
+      };
     }
     const apiError = error instanceof ApiError ? error : internalError(error);
     errorCode = apiError.code;
     built = errorResponse(context, apiError);
   }
   for (const finalize of context.finalizers) finalize(built.response, built.body);
-  return { response: built.response, context, errorCode, replayed: false, body: built.body };
+  return { response: built.response, context, errorCode, replayed: false, body: built.body, headers: built.headers };
 }
