@@ -8,7 +8,15 @@ import type { MockOptions } from '../../runtime/runtime.js';
 import type { ScenarioInput } from '../../scenario/schema.js';
 import { DEMO_KEYS, DEMO_TENANTS } from '../../scenario/demo.js';
 
-/** The demo sandbox's acting user: the one the guides and examples act as. */
+/**
+ * The demo sandbox's acting user, the one the guides and examples act as: the fixture's client
+ * acts as this user unless told otherwise.
+ *
+ * @example
+ * ```ts
+ * expect(mock).toHaveReceived('contacts.create', { userEmail: DEMO_ACTING_USER });
+ * ```
+ */
 export const DEMO_ACTING_USER = 'ann.lee@acme.test';
 
 /**

@@ -6,8 +6,6 @@
  * A `match` is compared like `toMatchObject`: the fields it gives must match, recursively; the
  * others are ignored; asymmetric matchers (`expect.any(String)`, `expect.stringContaining`)
  * work anywhere in it.
- *
- * @module
  */
 import type { EventOf, EventType, OperationId, WebhookEvent } from '@commflow/contract';
 import type { CommFlowMock } from '../../facade/commflow-mock.js';

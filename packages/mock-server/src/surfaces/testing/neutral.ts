@@ -8,7 +8,7 @@
  * expect.extend(matchers);
  * ```
  *
- * @module
+ * @module matchers
  */
 export { matchers } from './matchers.js';
 export type {

@@ -12,7 +12,7 @@
  * });
  * ```
  *
- * @module
+ * @module vitest
  */
 import { expect, test as baseTest } from 'vitest';
 import type { CommFlowMock } from '../../facade/commflow-mock.js';
