@@ -5,9 +5,6 @@
 import type { OperationBody, OperationId, OperationPathParams, OperationQuery } from '@commflow/contract';
 import type { JournalEntry, JournalFilter, JournalRequest } from './journal.js';
 
-type OrElse<T, Fallback> = [T] extends [never] ? Fallback : T;
-type Empty = Readonly<Record<string, never>>;
-
 /**
  * The body an operation takes, as a client sends it; `undefined` for one that takes none.
  *
@@ -16,7 +13,7 @@ type Empty = Readonly<Record<string, never>>;
  * const body: RequestBodyOf<'sms.send'> = { body: 'Hello' };
  * ```
  */
-export type RequestBodyOf<Id extends OperationId> = OrElse<OperationBody<Id>, undefined>;
+export type RequestBodyOf<Id extends OperationId> = [OperationBody<Id>] extends [never] ? undefined : OperationBody<Id>;
 
 /**
  * An operation's query as the mock decoded it (numbers, not strings); `{}` for one with none.
@@ -26,7 +23,9 @@ export type RequestBodyOf<Id extends OperationId> = OrElse<OperationBody<Id>, un
  * const query: RequestQueryOf<'contacts.list'> = { search: 'ann' };
  * ```
  */
-export type RequestQueryOf<Id extends OperationId> = OrElse<OperationQuery<Id>, Empty>;
+export type RequestQueryOf<Id extends OperationId> = [OperationQuery<Id>] extends [never]
+  ? Readonly<Record<string, never>>
+  : OperationQuery<Id>;
 
 /**
  * An operation's path parameters; `{}` for one with none.
@@ -36,7 +35,9 @@ export type RequestQueryOf<Id extends OperationId> = OrElse<OperationQuery<Id>, 
  * const params: RequestParamsOf<'ai.agents.get'> = { id: 'agt_1' };
  * ```
  */
-export type RequestParamsOf<Id extends OperationId> = OrElse<OperationPathParams<Id>, Empty>;
+export type RequestParamsOf<Id extends OperationId> = [OperationPathParams<Id>] extends [never]
+  ? Readonly<Record<string, never>>
+  : OperationPathParams<Id>;
 
 /**
  * A journal entry of one operation, its request typed by the contract. A request the mock
