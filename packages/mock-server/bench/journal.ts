@@ -101,4 +101,3 @@ export async function journalCost(): Promise<void> {
   await heapAtCap('POST of a 100 KB body (400; kept: its first 64 KiB)', bigPost);
   await heapAtCap('same, 1,124 requests (the peak: 1,124 records held)', bigPost, 1_124);
 }
-
