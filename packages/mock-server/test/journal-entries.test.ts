@@ -70,6 +70,15 @@ describeTransports('the journal keeps what was sent and answered', (env) => {
     });
   });
 
+  it('a HEAD is journaled without the body it did not send', async () => {
+    await call(env(), 'HEAD', '/api/v1/users', { headers: { 'X-Request-Id': 'req-head' } });
+    expect(env().mock.request('req-head')).toMatchObject({
+      method: 'HEAD',
+      status: 200,
+      response: { body: undefined, bodySize: 0 },
+    });
+  });
+
   it('a body that is not JSON is kept as text', async () => {
     await call(env(), 'POST', '/api/v1/contacts', {
       rawBody: '{"firstName": ',

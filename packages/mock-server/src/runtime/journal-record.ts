@@ -132,7 +132,8 @@ export function journalRecord(
       params: redactRecord(params, secrets),
       ...keptBody(context.rawBodyBytes, limit, secrets),
     },
-    response: { headers: responseHeaders, ...keptBody(outcome.body, limit, secrets) },
+    // A HEAD is answered as a GET without its body: none was sent.
+    response: { headers: responseHeaders, ...keptBody(method === 'HEAD' ? undefined : outcome.body, limit, secrets) },
     seq: 0,
   };
 }
