@@ -33,6 +33,14 @@ export default {
       from: { path: '^src/(runtime|service)/' },
       to: { path: '^src/surfaces/' },
     },
+    {
+      name: 'test-frameworks-stay-in-their-subpath',
+      severity: 'error',
+      comment:
+        'vitest is an optional peer: only the ./vitest subpath imports it, so the main entry works without it. The SDK, also optional, is loaded by the fixture alone.',
+      from: { pathNot: '^src/surfaces/testing/(vitest|fixture)\\.ts$' },
+      to: { path: '(^|/)node_modules/(vitest|@commflow/sdk)/|^(vitest|@commflow/sdk)$|^packages/sdk/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

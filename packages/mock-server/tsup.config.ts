@@ -5,6 +5,8 @@ export default defineConfig({
     index: 'src/index.ts',
     'adapters/msw': 'src/surfaces/adapters/msw.ts',
     'adapters/node': 'src/surfaces/adapters/node.ts',
+    'testing/vitest': 'src/surfaces/testing/vitest.ts',
+    'testing/matchers': 'src/surfaces/testing/neutral.ts',
     cli: 'src/cli.ts',
   },
   format: ['esm'],
@@ -14,6 +16,8 @@ export default defineConfig({
       index: 'src/index.ts',
       'adapters/msw': 'src/surfaces/adapters/msw.ts',
       'adapters/node': 'src/surfaces/adapters/node.ts',
+      'testing/vitest': 'src/surfaces/testing/vitest.ts',
+      'testing/matchers': 'src/surfaces/testing/neutral.ts',
     },
   },
   clean: true,
@@ -22,5 +26,5 @@ export default defineConfig({
   // The core uses node:crypto for key hashes; every entry targets Node.
   platform: 'node',
   treeshake: true,
-  external: ['msw', '@commflow/contract', 'zod', '@hono/node-server'],
+  external: ['msw', 'vitest', '@commflow/sdk', '@commflow/contract', 'zod', '@hono/node-server'],
 });

@@ -15,6 +15,7 @@ import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 import { bigWorldCurve, scenarioWith } from './big-world.js';
 import { snapshotCurve } from './snapshot.js';
 import { tenantsOnDemand } from './tenants.js';
+import { journalCost } from './journal.js';
 
 const headers = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox };
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -174,5 +175,6 @@ if (!onlyLoopback) {
   createTime();
   await cursorPages();
   await inProcess();
+  await journalCost();
 }
 if (!process.argv.includes('--no-loopback')) await loopback();

@@ -29,7 +29,15 @@ export {
 export { MAGIC_DIAL_DESTINATIONS, CALL_ACTIONS, type CallAction } from './service/domains/voice.js';
 export { EventLog, type EventListener } from './state/events/index.js';
 export { FaultSchema, type FaultInput } from './state/faults.js';
-export type { JournalEntry } from './state/journal.js';
+export type { JournalEntry, JournalFilter, JournalMessage, JournalRequest, JournalSummary } from './state/journal.js';
+export type {
+  OperationJournalEntry,
+  RequestBodyOf,
+  RequestFilter,
+  RequestParamsOf,
+  RequestQueryOf,
+  TypedJournalEntry,
+} from './state/journal-operations.js';
 export type { ApiKeyView, RateLimit } from './state/keys.js';
 export { ScenarioSchema, PlanSchema, RateLimitSchema, type Scenario, type ScenarioInput } from './scenario/schema.js';
 export {

@@ -7,7 +7,9 @@ import {
   type CreatedApiKey,
 } from '../runtime/access.js';
 import type { EventListener } from '../state/events/index.js';
-import type { JournalEntry } from '../state/journal.js';
+import type { OperationId } from '@commflow/contract';
+import { journalEntry, type JournalEntry } from '../state/journal.js';
+import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../state/journal-operations.js';
 import type { ApiKeyView } from '../state/keys.js';
 import { MockWorld } from './base.js';
 
@@ -69,7 +71,37 @@ export class MockTraffic extends MockWorld {
    * ```
    */
   journal(): JournalEntry[] {
-    return this.runtime.world.state.journal.list();
+    return this.runtime.world.state.journal.entries();
+  }
+
+  /**
+   * The requests received, oldest first, typed by operation: give an `operationId` and each
+   * entry's query, path parameters and body have that operation's types. Without secrets.
+   *
+   * @example
+   * ```ts
+   * const sent = mock.requests({ operationId: 'sms.send', status: 201 });
+   * expect(sent.map((entry) => entry.request.body?.body)).toEqual(['Hello']);
+   * ```
+   */
+  requests<Id extends OperationId>(filter: RequestFilter<Id> & { operationId: Id }): OperationJournalEntry<Id>[];
+  requests(filter?: RequestFilter): TypedJournalEntry[];
+  requests(filter: RequestFilter = {}): TypedJournalEntry[] {
+    return this.runtime.world.state.journal.entries(filter) as TypedJournalEntry[];
+  }
+
+  /**
+   * One request, by the `X-Request-Id` it was answered with; `undefined` when the journal has
+   * none (never received, or past `journalLimit`).
+   *
+   * @example
+   * ```ts
+   * const response = await mock.fetch('/api/v1/users', { headers });
+   * mock.request(response.headers.get('x-request-id')!)?.status; // 200
+   * ```
+   */
+  request(requestId: string): TypedJournalEntry | undefined {
+    return this.runtime.world.state.journal.get(requestId) as TypedJournalEntry | undefined;
   }
 
   /**
@@ -81,7 +113,9 @@ export class MockTraffic extends MockWorld {
    * ```
    */
   onRequest(listener: (entry: JournalEntry) => void): () => void {
-    return this.runtime.world.state.journal.subscribe(listener);
+    return this.runtime.world.state.journal.subscribe((record) => {
+      listener(journalEntry(record));
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 /**
  * The newest `capacity` items of a stream, oldest first. Appending is O(1) amortised: the array
- * grows to twice the capacity, then drops its older half in one slice.
+ * grows by `slack` items past the capacity (default: the capacity itself, so twice it), then
+ * drops the excess in one slice. A smaller slack holds less at the peak and copies more often.
  *
  * @example
  * ```ts
@@ -11,16 +12,23 @@
  */
 export class BoundedLog<T> {
   readonly #capacity: number;
+  readonly #slack: number;
   #items: T[] = [];
 
-  constructor(capacity: number) {
+  constructor(capacity: number, slack: number = capacity) {
     this.#capacity = capacity;
+    this.#slack = Math.max(1, slack);
   }
 
   push(item: T): void {
     if (this.#capacity <= 0) return;
     this.#items.push(item);
-    if (this.#items.length >= this.#capacity * 2) this.#items = this.#items.slice(-this.#capacity);
+    if (this.#items.length >= this.#capacity + this.#slack) this.#items = this.#items.slice(-this.#capacity);
+  }
+
+  /** How many items it keeps at most. */
+  get capacity(): number {
+    return this.#capacity;
   }
 
   /** How many items are kept (at most the capacity). */

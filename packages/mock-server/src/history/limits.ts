@@ -12,6 +12,12 @@
  */
 export const HISTORY_LIMITS = {
   journalLimit: { flag: 'journal-limit', defaultValue: 1_000, min: 0, holds: 'requests in the journal' },
+  journalBodyLimit: {
+    flag: 'journal-body-limit',
+    defaultValue: 65_536,
+    min: 0,
+    holds: 'bytes of each body a journal entry keeps (the rest is cut, and marked)',
+  },
   eventLimit: { flag: 'event-limit', defaultValue: 10_000, min: 0, holds: 'events in the event log' },
   deliveryLimit: {
     flag: 'delivery-limit',
@@ -56,6 +62,11 @@ export type HistoryLimitName = keyof typeof HISTORY_LIMITS;
 export interface HistoryLimits {
   /** Requests the journal keeps. Default 1 000. */
   journalLimit?: number;
+  /**
+   * Bytes of each request and response body a journal entry keeps; a longer body is cut there
+   * and marked `bodyTruncated`. Default 65 536 (64 KiB).
+   */
+  journalBodyLimit?: number;
   /** Events the event log keeps. Default 10 000. */
   eventLimit?: number;
   /** Webhook deliveries kept; the oldest finished ones go first, pending ones stay. Default 10 000. */

@@ -4,6 +4,7 @@ import { runPipeline } from '../service/pipeline/index.js';
 import { requestIdOf } from '../service/pipeline/request-id.js';
 import type { MockRuntime } from './mock-runtime.js';
 import { serviceRoot } from './service-root.js';
+import { journalRecord } from './journal-record.js';
 
 let openApiBody: string | undefined;
 
@@ -21,21 +22,13 @@ export async function serveApi(runtime: MockRuntime, request: Request, url: URL,
     });
   }
   const { world } = runtime;
+  const started = performance.now();
   const outcome = await runPipeline(world, request, url);
-  const { context } = outcome;
-  world.state.journal.record({
-    requestId: context.requestId,
-    at: world.sim.clock.iso(),
-    method,
-    path: url.pathname,
-    query: url.search,
-    operationId: context.op?.id ?? null,
-    tenantId: context.tenant?.id ?? null,
-    userEmail: context.user?.email ?? null,
-    keyHint: context.key?.hint ?? null,
-    status: outcome.response.status,
-    errorCode: outcome.errorCode,
-    replayed: outcome.replayed,
-  });
+  const { journal } = world.state;
+  if (journal.wanted) {
+    journal.record(
+      journalRecord(world, request, url, method, outcome, Math.round((performance.now() - started) * 1000) / 1000),
+    );
+  }
   return outcome.response;
 }

@@ -189,7 +189,7 @@ function forgetHistory(runtime: MockRuntime, tenantId: string): void {
   }
   state.idempotency.forgetTenant(tenantId);
   state.events.forgetTenant(tenantId);
-  state.journal.forget((entry) => entry.tenantId === tenantId);
+  state.journal.forget((record) => record.summary.tenantId === tenantId);
 }
 
 /** Looks a tenant up by id as API ids are: any case; an unknown one is 404. */

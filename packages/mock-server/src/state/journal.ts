@@ -1,7 +1,50 @@
 import { BoundedLog } from '../history/bounded.js';
 
 /**
- * One request as the mock saw it. It holds no secrets: no headers, no body, only a key hint.
+ * One side of a journaled exchange (the request, or the response), without secrets: headers
+ * are redacted and a body over the per-entry cap is cut.
+ *
+ * @example
+ * ```ts
+ * const { headers, body, bodyTruncated } = mock.journal().at(-1)!.response;
+ * ```
+ */
+export interface JournalMessage<Body = unknown> {
+  /** Lower-case names; a secret (`x-api-key`, `authorization`, cookies, anything key-like) reads `[redacted]`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as parsed JSON; `undefined` when there was none, it was not JSON, or it was cut. */
+  readonly body: Body | undefined;
+  /** The body's text when it was not JSON or was cut (its first `journalBodyLimit` bytes); otherwise absent. */
+  readonly bodyText?: string;
+  /** The body's size in bytes, before any cut. */
+  readonly bodySize: number;
+  /** `true` when the body was over `journalBodyLimit` bytes and only its start is kept, in `bodyText`. */
+  readonly bodyTruncated: boolean;
+}
+
+/**
+ * The request of a journal entry: headers, the query (decoded by the operation's schema when it
+ * was valid, else as sent), the path parameters and the parsed body.
+ *
+ * @example
+ * ```ts
+ * const entry = mock.requests({ operationId: 'sms.send' }).at(-1);
+ * entry?.request.body?.body; // the text sent
+ * ```
+ */
+export interface JournalRequest<
+  Query = Readonly<Record<string, unknown>>,
+  Params = Readonly<Record<string, unknown>>,
+  Body = unknown,
+> extends JournalMessage<Body> {
+  readonly query: Query;
+  readonly params: Params;
+}
+
+/**
+ * One request as the mock saw it, and what it answered. It holds no secrets: headers are
+ * redacted, anything shaped like an API key in a path, query or body reads `[redacted]`, and
+ * the key only shows as a hint.
  *
  * @example
  * ```ts
@@ -13,33 +56,194 @@ export interface JournalEntry {
   readonly at: string;
   readonly method: string;
   readonly path: string;
+  /** The query string as sent (`?search=ann`), or `''`. */
   readonly query: string;
   readonly operationId: string | null;
   readonly tenantId: string | null;
+  /** The acting user's id, when the operation acts as a user. */
+  readonly userId: string | null;
   readonly userEmail: string | null;
   /** `cf_…abcd`: enough to tell keys apart, never the secret. */
   readonly keyHint: string | null;
   /** The status answered; 499 when the client went away before its answer (never a 500). */
   readonly status: number;
   readonly errorCode: string | null;
+  /** `true` when an idempotency key replayed a stored answer. */
   readonly replayed: boolean;
+  /**
+   * How long the mock took to answer, in milliseconds of real time; `null` after a restore. A
+   * measurement of this process, not part of the world: snapshots leave it out, so that a world
+   * under a frozen clock stays the same from run to run.
+   */
+  readonly durationMs: number | null;
+  readonly request: JournalRequest;
+  readonly response: JournalMessage;
 }
 
-/** A bounded journal: the newest `capacity` entries, so a long benchmark cannot grow it without end. */
-export class Journal extends BoundedLog<JournalEntry> {
-  readonly #listeners = new Set<(entry: JournalEntry) => void>();
+/**
+ * A journal entry without its request and response: what the live stream sends. Open one
+ * with `GET /__mock/journal/{requestId}`.
+ *
+ * @example
+ * ```ts
+ * const summary: JournalSummary = { ...entry, request: undefined, response: undefined };
+ * ```
+ */
+export type JournalSummary = Omit<JournalEntry, 'request' | 'response'>;
 
-  record(entry: JournalEntry): void {
-    this.push(entry);
-    // The console's live view listens; with no listener the request path pays one size check.
-    if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(entry);
+/**
+ * Which entries to return: every given field must match. `since` is an ISO time: entries at or
+ * after it.
+ *
+ * @example
+ * ```ts
+ * mock.requests({ operationId: 'sms.send', status: 201 });
+ * ```
+ */
+export interface JournalFilter {
+  operationId?: string;
+  tenantId?: string;
+  status?: number;
+  errorCode?: string;
+  since?: string;
+}
+
+/** One side of an entry as kept: the body as text (redacted, cut), parsed only when read. */
+interface KeptMessage {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string | null;
+  readonly size: number;
+  readonly truncated: boolean;
+}
+
+/** What the journal keeps per request: text, not objects, so that a full journal stays small. */
+export interface JournalRecord {
+  readonly summary: JournalSummary;
+  readonly request: KeptMessage & {
+    readonly query: Readonly<Record<string, unknown>>;
+    readonly params: Readonly<Record<string, unknown>>;
+  };
+  readonly response: KeptMessage;
+  /** Position in the journal since the mock started (or was restored): cursors point at it. */
+  seq: number;
+}
+
+function readMessage(kept: KeptMessage): JournalMessage {
+  const base = { headers: kept.headers, bodySize: kept.size, bodyTruncated: kept.truncated };
+  if (kept.text === null) return { ...base, body: undefined };
+  if (!kept.truncated) {
+    try {
+      return { ...base, body: JSON.parse(kept.text) as unknown };
+    } catch {
+      // Not JSON: shown as text.
+    }
+  }
+  return { ...base, body: undefined, bodyText: kept.text };
+}
+
+function keepMessage(message: Partial<JournalMessage> | undefined): KeptMessage {
+  // A body restored from JSON is JSON again: `JSON.stringify` of a parsed value is never undefined.
+  const text: string | null = message?.bodyText ?? (message?.body === undefined ? null : JSON.stringify(message.body));
+  return {
+    headers: { ...message?.headers },
+    text,
+    size: message?.bodySize ?? (text === null ? 0 : Buffer.byteLength(text)),
+    truncated: message?.bodyTruncated === true,
+  };
+}
+
+/** A kept record as the entry users read: bodies parsed. */
+export function journalEntry(record: JournalRecord): JournalEntry {
+  const { query, params } = record.request;
+  return {
+    ...record.summary,
+    request: { ...readMessage(record.request), query, params },
+    response: readMessage(record.response),
+  };
+}
+
+function matches(summary: JournalSummary, filter: JournalFilter): boolean {
+  return (
+    (filter.operationId === undefined || summary.operationId === filter.operationId) &&
+    (filter.tenantId === undefined || summary.tenantId === filter.tenantId.toLowerCase()) &&
+    (filter.status === undefined || summary.status === filter.status) &&
+    (filter.errorCode === undefined || summary.errorCode === filter.errorCode) &&
+    (filter.since === undefined || summary.at >= filter.since)
+  );
+}
+
+/**
+ * A bounded journal: the newest `capacity` entries, so a long benchmark cannot grow it without
+ * end. Bodies are kept as text and parsed when read.
+ */
+export class Journal extends BoundedLog<JournalRecord> {
+  constructor(capacity: number) {
+    // Entries hold bodies (up to 2 × 64 KiB each): trimmed every eighth of the cap, so the peak
+    // holds 1.125 × the cap, where a slack of the whole cap would hold twice it.
+    super(capacity, Math.max(16, capacity >> 3));
   }
 
-  /** Calls `listener` with each entry as it is recorded; returns the unsubscribe function. */
-  subscribe(listener: (entry: JournalEntry) => void): () => void {
+  readonly #listeners = new Set<(record: JournalRecord) => void>();
+  #seq = 0;
+
+  /** Whether a record would be kept or heard: with `journalLimit: 0` and no listener, none is built. */
+  get wanted(): boolean {
+    return this.capacity > 0 || this.#listeners.size > 0;
+  }
+
+  record(record: JournalRecord): void {
+    record.seq = ++this.#seq;
+    this.push(record);
+    // The console's live view listens; with no listener the request path pays one size check.
+    if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(record);
+  }
+
+  /** The entries, oldest first, bodies parsed. */
+  entries(filter: JournalFilter = {}): JournalEntry[] {
+    return this.records(filter).map(journalEntry);
+  }
+
+  /** The kept records that match, oldest first. */
+  records(filter: JournalFilter = {}): JournalRecord[] {
+    const all = this.list();
+    return Object.keys(filter).length === 0 ? all : all.filter((record) => matches(record.summary, filter));
+  }
+
+  /** The entry of one request, by the `X-Request-Id` it was answered with (the newest, if sent twice). */
+  get(requestId: string): JournalEntry | undefined {
+    const all = this.list();
+    for (let index = all.length - 1; index >= 0; index--) {
+      const record = all[index];
+      if (record?.summary.requestId === requestId) return journalEntry(record);
+    }
+    return undefined;
+  }
+
+  /** Calls `listener` with each record as it is recorded; returns the unsubscribe function. */
+  subscribe(listener: (record: JournalRecord) => void): () => void {
     this.#listeners.add(listener);
     return () => {
       this.#listeners.delete(listener);
     };
+  }
+
+  /** Replaces the journal with a snapshot's entries (oldest first); older ones without bodies are accepted. */
+  restore(entries: readonly Partial<JournalEntry>[]): void {
+    this.#seq = 0;
+    this.replace(
+      entries.map((entry) => {
+        const { request, response, ...summary } = entry;
+        return {
+          summary: {
+            userId: null,
+            ...summary,
+            durationMs: null,
+          } as JournalSummary,
+          request: { ...keepMessage(request), query: { ...request?.query }, params: { ...request?.params } },
+          response: keepMessage(response),
+          seq: ++this.#seq,
+        };
+      }),
+    );
   }
 }

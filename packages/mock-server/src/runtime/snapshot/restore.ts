@@ -98,7 +98,7 @@ export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
   state.faults.replace(snapshot.state.faults);
   state.recordingCarrier.replace(snapshot.state.carrier as never);
   state.events.replace(snapshot.state.events as never);
-  state.journal.replace(snapshot.state.journal as never);
+  state.journal.restore(snapshot.state.journal);
   state.activeCalls.clear();
   for (const call of prepared.activeCalls) state.activeCalls.add(call);
   state.endedCalls.clear();

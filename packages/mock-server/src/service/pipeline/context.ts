@@ -30,9 +30,17 @@ export interface RequestContext {
   user?: UserRecord;
   /** Validated input, as the operation's schemas output it. */
   input: { params: unknown; query: unknown; body: unknown };
+  /** Set once `input` holds the validated request. */
+  validated?: boolean;
   /** The body as parsed JSON, before validation (for the idempotency fingerprint). */
   rawBody?: unknown;
+  /** The body's bytes as read, for the journal. */
+  rawBodyBytes?: Uint8Array;
   result?: OperationResult;
+  /** The body of an idempotent replay's answer, for the journal. */
+  replayBody?: string;
+  /** The headers of an idempotent replay's answer, for the journal. */
+  replayHeaders?: Record<string, string>;
   /** Run with the final response: idempotency stores or releases its key here. */
   readonly finalizers: ((response: Response, body: string) => void)[];
 }

@@ -40,17 +40,25 @@ function withHeaders(
 }
 
 /** The success envelope: `{ success, data, meta: { requestId, timestamp, pagination? } }`. */
-export function successResponse(context: RequestContext): { response: Response; body: string } {
+export function successResponse(context: RequestContext): {
+  response: Response;
+  body: string;
+  headers: Record<string, string>;
+} {
   const result = context.result ?? { data: {} };
   const meta: Record<string, unknown> = { requestId: context.requestId, timestamp: context.world.clock.iso() };
   if (result.pagination !== undefined) meta.pagination = result.pagination;
   const body = JSON.stringify({ success: true, data: result.data, meta });
   const status = result.status ?? context.op?.successStatus[0] ?? 200;
-  return { response: new Response(body, { status, headers: commonHeaders(context) }), body };
+  const headers = commonHeaders(context);
+  return { response: new Response(body, { status, headers }), body, headers };
 }
 
 /** The error envelope, exactly the spec's: `{ success: false, error: { code, message, details? }, meta }`. */
-export function errorResponse(context: RequestContext, error: ApiError): { response: Response; body: string } {
+export function errorResponse(
+  context: RequestContext,
+  error: ApiError,
+): { response: Response; body: string; headers: Record<string, string> } {
   const payload: Record<string, unknown> = { code: error.code, message: error.message };
   if (error.details !== undefined) payload.details = error.details;
   const body = JSON.stringify({
@@ -60,7 +68,7 @@ export function errorResponse(context: RequestContext, error: ApiError): { respo
   });
   const extra = Object.entries(error.headers);
   const headers = extra.length === 0 ? commonHeaders(context) : withHeaders(commonHeaders(context), extra);
-  return { response: new Response(body, { status: error.status, headers }), body };
+  return { response: new Response(body, { status: error.status, headers }), body, headers };
 }
 
 /**
@@ -75,7 +83,10 @@ export function replayResponse(context: RequestContext, stored: StoredResponse):
   ]);
   const body = JSON.parse(stored.body) as { meta: { requestId: string } };
   body.meta.requestId = context.requestId;
-  return new Response(JSON.stringify(body), { status: stored.status, headers });
+  const text = JSON.stringify(body);
+  context.replayBody = text;
+  context.replayHeaders = headers;
+  return new Response(text, { status: stored.status, headers });
 }
 
 /** Wraps an unexpected throw as a catalogue `INTERNAL_ERROR`; the mock should never produce one. */

@@ -42,6 +42,13 @@ export interface PipelineOutcome {
   context: RequestContext;
   errorCode: string | null;
   replayed: boolean;
+  /** The response's body text, for the journal. */
+  body: string;
+  /**
+   * The response's headers as the record it was built from, for the journal: reading
+   * `response.headers` would build a `Headers` the Node adapter otherwise never needs.
+   */
+  headers: Readonly<Record<string, string>>;
 }
 
 /** Runs one request through the pipeline. Never throws: any failure becomes an error envelope. */
@@ -56,26 +63,42 @@ export async function runPipeline(world: World, request: Request, url: URL): Pro
     input: { params: {}, query: {}, body: undefined },
     finalizers: [],
   };
-  let built: { response: Response; body: string };
+  let built: { response: Response; body: string; headers: Record<string, string> };
   let errorCode: string | null = null;
   try {
     for (const step of PIPELINE) {
       // Most steps are synchronous: awaiting only real promises saves a microtask turn per step.
       let answer = step(context);
       if (answer instanceof Promise) answer = await answer;
-      if (answer instanceof Response) return { response: answer, context, errorCode: null, replayed: true };
+      if (answer instanceof Response) {
+        return {
+          response: answer,
+          context,
+          errorCode: null,
+          replayed: true,
+          body: context.replayBody ?? '',
+          headers: context.replayHeaders ?? {},
+        };
+      }
     }
     built = successResponse(context);
   } catch (error) {
     if (!(error instanceof ApiError) && isClientClosed(error, request)) {
       const response = clientClosedResponse(context.requestId);
       for (const finalize of context.finalizers) finalize(response, '');
-      return { response, context, errorCode: null, replayed: false };
+      return {
+        response,
+        context,
+        errorCode: null,
+        replayed: false,
+        body: '',
+        headers: { 'x-request-id': context.requestId },
+      };
     }
     const apiError = error instanceof ApiError ? error : internalError(error);
     errorCode = apiError.code;
     built = errorResponse(context, apiError);
   }
   for (const finalize of context.finalizers) finalize(built.response, built.body);
-  return { response: built.response, context, errorCode, replayed: false };
+  return { response: built.response, context, errorCode, replayed: false, body: built.body, headers: built.headers };
 }

@@ -76,6 +76,7 @@ export async function readBody(request: Request, limit: number = MAX_BODY_BYTES)
 async function parseBody(context: RequestContext): Promise<unknown> {
   const bytes = await readBody(context.request);
   if (bytes.byteLength === 0) return undefined;
+  context.rawBodyBytes = bytes;
   const type = context.request.headers.get('content-type');
   if (type === null || !JSON_TYPE.test(type)) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
@@ -152,10 +153,12 @@ export const validateRequest: Step = (context) => {
     // No body to read: stay synchronous.
     if (issues.length > 0) throw validationError(issues);
     context.input = { params, query, body: undefined };
+    context.validated = true;
     return;
   }
   return validateBody(context, op.body, issues).then((body) => {
     context.input = { params, query, body };
+    context.validated = true;
     return undefined;
   });
 };

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { registerRawHeaders } from '../../lib/raw-headers.js';
 import { createControlGate, isLoopback, type ControlSafety } from '../control/gate.js';
 import { createMock, type CommFlowMock } from '../../facade/commflow-mock.js';
 
@@ -48,10 +49,10 @@ export function createNodeListener(
 ) {
   const log = options.log;
   const logged =
-    (handler: (request: Request) => Promise<Response>) =>
-    async (request: Request): Promise<Response> => {
+    (handler: (request: Request, env?: { incoming?: { rawHeaders: string[] } }) => Promise<Response>) =>
+    async (request: Request, env?: { incoming?: { rawHeaders: string[] } }): Promise<Response> => {
       const started = performance.now();
-      const response = await handler(request);
+      const response = await handler(request, env);
       try {
         log?.({
           method: request.method,
@@ -64,11 +65,17 @@ export function createNodeListener(
       }
       return response;
     };
-  const listenerOf = (handler: (request: Request) => Promise<Response>) =>
+  const listenerOf = (
+    handler: (request: Request, env?: { incoming?: { rawHeaders: string[] } }) => Promise<Response>,
+  ) =>
     getRequestListener(log === undefined ? handler : logged(handler), {
       overrideGlobalObjects: options.overrideGlobalObjects ?? false,
     });
-  const api = listenerOf((request) => mock.handleApi(request));
+  const api = listenerOf((request, env?: { incoming?: { rawHeaders: string[] } }) => {
+    // The journal reads every header: the raw lines cost nothing, the lazy `Headers` would.
+    if (env?.incoming !== undefined) registerRawHeaders(request, env.incoming.rawHeaders);
+    return mock.handleApi(request);
+  });
   if (!mock.controlEnabled) return api;
   // The console and /__mock go through the safety checks; API requests never do.
   const guarded = listenerOf(createControlGate(mock, options.safety ?? {}));

@@ -92,8 +92,8 @@ function tenantsOf(runtime: MockRuntime) {
 }
 
 /**
- * `GET /__mock/journal/stream`: `text/event-stream`, one `data:` line of JSON per journal entry,
- * starting with the entries already kept. A comment every 15 s keeps an idle stream open; the
+ * `GET /__mock/journal/stream`: `text/event-stream`, one `data:` line of JSON per journal entry
+ * (its summary: no request or response), starting with the entries already kept. A comment every 15 s keeps an idle stream open; the
  * subscription ends when the client goes away.
  */
 export function journalStream(runtime: MockRuntime, request: Request): Response {
@@ -109,9 +109,10 @@ export function journalStream(runtime: MockRuntime, request: Request): Response 
         }
       };
       send('retry: 1000\n\n');
-      for (const entry of runtime.world.state.journal.list()) send(`data: ${JSON.stringify(entry)}\n\n`);
-      const off = runtime.world.state.journal.subscribe((entry) => {
-        send(`data: ${JSON.stringify(entry)}\n\n`);
+      // Summaries: the bodies stay on the server until an entry is opened.
+      for (const record of runtime.world.state.journal.list()) send(`data: ${JSON.stringify(record.summary)}\n\n`);
+      const off = runtime.world.state.journal.subscribe((record) => {
+        send(`data: ${JSON.stringify(record.summary)}\n\n`);
       });
       const heartbeat = setInterval(() => {
         send(': keep-alive\n\n');

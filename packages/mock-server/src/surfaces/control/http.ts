@@ -12,6 +12,8 @@ import { createApiKey } from '../../runtime/access.js';
 import { resolveScenario } from '../../runtime/runtime.js';
 import { advanceClock, carrierState, controlCall, listCalls, receiveSms, setCarrier } from '../../runtime/telephony.js';
 import { subscribeWebhook, webhookSubscriptions } from '../../runtime/webhooks.js';
+import { journalRoute } from './journal-routes.js';
+import { recordsRoute } from './records-routes.js';
 import { snapshotRoute } from './snapshot-routes.js';
 import { tenantRoute } from './tenant-routes.js';
 import { controlIndex } from './index-route.js';
@@ -53,10 +55,13 @@ const EnableBody = z.strictObject({ enabled: z.boolean() });
 interface Reply {
   status: number;
   data: unknown;
+  /** A page's `meta.pagination`, in the API's style. */
+  pagination?: unknown;
 }
 
-function envelope(requestId: string, now: string, status: number, payload: object): Response {
-  return new Response(JSON.stringify({ ...payload, meta: { requestId, timestamp: now } }), {
+function envelope(requestId: string, now: string, status: number, payload: object, pagination?: unknown): Response {
+  const meta = pagination === undefined ? { requestId, timestamp: now } : { requestId, timestamp: now, pagination };
+  return new Response(JSON.stringify({ ...payload, meta }), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', [HEADERS.requestId]: requestId },
   });
@@ -200,8 +205,6 @@ async function dispatch(runtime: MockRuntime, request: Request, url: URL): Promi
         },
       };
     }
-    case 'GET /__mock/journal':
-      return { status: 200, data: { entries: runtime.world.state.journal.list() } };
     case 'GET /__mock/events': {
       const filter: { tenantId?: string; type?: string } = {};
       const tenantId = url.searchParams.get('tenantId');
@@ -240,6 +243,10 @@ async function dispatch(runtime: MockRuntime, request: Request, url: URL): Promi
       return { status: 201, data: { fault } };
     }
   }
+  const journal = journalRoute(runtime, method, url, path);
+  if (journal !== undefined) return journal;
+  const records = recordsRoute(runtime, method, url, path);
+  if (records !== undefined) return records;
   const snapshot = await snapshotRoute(runtime, request, path);
   if (snapshot !== undefined) return snapshot;
   const webhook = await webhookRoute(runtime, request, url, path);
@@ -265,10 +272,13 @@ export async function controlSurface(runtime: MockRuntime, request: Request, url
   if (request.method === 'GET' && url.pathname === JOURNAL_STREAM_PATH) return journalStream(runtime, request);
   try {
     const reply = await dispatch(runtime, request, url);
-    return envelope(controlRequestId(request), runtime.world.sim.clock.iso(), reply.status, {
-      success: true,
-      data: reply.data,
-    });
+    return envelope(
+      controlRequestId(request),
+      runtime.world.sim.clock.iso(),
+      reply.status,
+      { success: true, data: reply.data },
+      reply.pagination,
+    );
   } catch (error) {
     if (!(error instanceof ApiError) && isClientClosed(error, request))
       return clientClosedResponse(controlRequestId(request));

@@ -41,6 +41,22 @@ export class ControlError extends Error {
 
 /** Calls a control route; answers its `data`, or throws a {@link ControlError}. */
 export async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await controlWithMeta<T>(method, path, body)).data;
+}
+
+/** A page of a paged control route: its `data` and the cursor of the next page, if any. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the route's data type
+export async function controlPage<T>(path: string): Promise<{ data: T; nextCursor: string | null }> {
+  const { data, meta } = await controlWithMeta<T>('GET', path);
+  return { data, nextCursor: meta?.pagination?.nextCursor ?? null };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the route's data type
+async function controlWithMeta<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ data: T; meta: { pagination?: { nextCursor: string | null } } | undefined }> {
   const stateChanging = method !== 'GET';
   const response = await fetch(`/__mock${path}`, {
     method,
@@ -49,7 +65,12 @@ export async function control<T>(method: string, path: string, body?: unknown): 
     ...(stateChanging ? { body: JSON.stringify(body ?? {}) } : {}),
   });
   const text = await response.text();
-  let parsed: { success?: boolean; data?: T; error?: { code: string; message: string } } = {};
+  let parsed: {
+    success?: boolean;
+    data?: T;
+    error?: { code: string; message: string };
+    meta?: { pagination?: { nextCursor: string | null } };
+  } = {};
   try {
     parsed = JSON.parse(text) as typeof parsed;
   } catch {
@@ -66,7 +87,7 @@ export async function control<T>(method: string, path: string, body?: unknown): 
       parsed.error?.message ?? `The mock answered ${response.status}.`,
     );
   }
-  return parsed.data as T;
+  return { data: parsed.data as T, meta: parsed.meta };
 }
 
 /**

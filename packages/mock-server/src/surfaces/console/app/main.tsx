@@ -8,6 +8,7 @@ import { control, followJournal } from './api.js';
 import type { Shared } from './shared.js';
 import type { Catalogue, JournalEntry, Tenant } from './types.js';
 import { NotifyContext, useLoad } from './ui.js';
+import { DataView } from './views/data.js';
 import { DeliveriesView } from './views/deliveries.js';
 import { JournalView } from './views/journal.js';
 import { KeysView } from './views/keys.js';
@@ -23,6 +24,7 @@ const VIEWS = [
   { id: 'webhooks', title: 'Webhooks' },
   { id: 'deliveries', title: 'Deliveries' },
   { id: 'journal', title: 'Journal' },
+  { id: 'data', title: 'Data' },
   { id: 'world', title: 'World' },
 ] as const;
 type ViewId = (typeof VIEWS)[number]['id'];
@@ -123,6 +125,7 @@ function App() {
         {view === 'webhooks' && <WebhooksView shared={shared} />}
         {view === 'deliveries' && <DeliveriesView shared={shared} />}
         {view === 'journal' && <JournalView shared={shared} />}
+        {view === 'data' && <DataView shared={shared} />}
         {view === 'world' && <WorldView shared={shared} />}
       </main>
     </NotifyContext.Provider>

@@ -2,7 +2,12 @@
  * The shapes the control surface answers with: imported from the server's own modules as types
  * only (erased from the bundle), never written twice.
  */
-export type { JournalEntry } from '../../../state/journal.js';
+export type {
+  JournalSummary as JournalEntry,
+  JournalEntry as JournalDetail,
+  JournalMessage,
+} from '../../../state/journal.js';
+export type { RecordResource } from '../../../runtime/records-browse.js';
 export type { ApiKeyView as ApiKey } from '../../../state/keys.js';
 export type { CallView, CarrierState } from '../../../runtime/telephony.js';
 export type { WebhookDelivery as Delivery } from '../../../webhooks/delivery.js';
