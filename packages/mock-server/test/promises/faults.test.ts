@@ -121,6 +121,8 @@ describe('an injected fault’s delayMs (on the fake timers of the test, never t
     expect(stalled.response).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
     expect(stalled.response?.status).toBe(200);
+    // The operation ran after the stall: the answer holds the users.
+    expect(((await stalled.response?.json()) as { data: { users: unknown[] } }).data.users.length).toBeGreaterThan(0);
     expect(stalled.response?.headers.get('x-mock-fault')).toBeNull();
 
     mock.injectFault({ method: 'GET', path: '/api/v1/users', delayMs: 2_000, status: 504 });

@@ -180,6 +180,7 @@ describeTransports('an Idempotency-Key stores what the operation answered', (env
     env().mock.injectFault({ method: 'POST', path: '/api/v1/contacts', delayMs: 1 });
     const first = await createContact(env(), 'stalled');
     expect(first.status).toBe(201);
+    expect(first.json.data.contact.firstName).toBe('Kim');
     expect(first.headers.get('x-mock-fault')).toBeNull();
     const replay = await createContact(env(), 'stalled');
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
