@@ -67,6 +67,17 @@ describeTransports('an injected fault’s status, code and headers', (env) => {
     }
   });
 
+  it('a VALIDATION_ERROR, given or chosen for a 4xx the catalogue does not use, lists no issues (details: [])', async () => {
+    for (const fault of [{ status: 400 }, { status: 418 }, { status: 422, code: 'VALIDATION_ERROR' }]) {
+      env().mock.injectFault({ path: '/api/v1/users', ...fault });
+      const reply = await call(env(), 'GET', '/api/v1/users');
+      expect([reply.status, reply.json.error]).toEqual([
+        fault.status,
+        { code: 'VALIDATION_ERROR', message: expect.stringMatching(/\S/), details: [] },
+      ]);
+    }
+  });
+
   it('a path template matches every concrete path; a concrete path matches only itself; the method must match', async () => {
     env().mock.injectFault({ method: 'GET', path: '/api/v1/ai/agents/{id}', status: 502, times: 2 });
     expect((await call(env(), 'GET', `/api/v1/ai/agents/${AGENT}`)).status).toBe(502);

@@ -19,8 +19,11 @@ async function applyFault(fault: NonNullable<ReturnType<FaultStore['take']>>): P
   if (fault.status === undefined) return;
   const headers: Record<string, string> = { 'X-Mock-Fault': 'injected' };
   if (fault.status === 429) headers['Retry-After'] = '1';
-  const error = ApiError.custom(fault.status, fault.code ?? codeFor(fault.status), 'Injected fault.', headers);
+  const code = fault.code ?? codeFor(fault.status);
+  const error = ApiError.custom(fault.status, code, 'Injected fault.', headers);
   if (fault.status === 429) Object.assign(error, { details: { retryAfterSeconds: 1 } });
+  // The catalogue's VALIDATION_ERROR always lists its issues: an injected one has none to list.
+  else if (code === 'VALIDATION_ERROR') Object.assign(error, { details: [] });
   throw error;
 }
 
