@@ -4,6 +4,7 @@ import type { Step } from './context.js';
 
 /** The key must hold the operation's permission. */
 export const checkPermission: Step = ({ key, op }) => {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: authenticate and route set both or throw; the guard only narrows RequestContext
   if (key === undefined || op === undefined) return;
   if (key.permissions !== null && !key.permissions.has(op.gating.permission)) {
     throw new ApiError('PERMISSION_DENIED', `This API key lacks the "${op.gating.permission}" permission.`);
@@ -12,7 +13,9 @@ export const checkPermission: Step = ({ key, op }) => {
 
 /** The tenant must have the operation's module. */
 export const checkModule: Step = ({ tenant, op }) => {
-  if (tenant === undefined || op?.gating.module == null) return;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,OptionalChaining: route and tenant set both or throw; the guard only narrows RequestContext
+  if (tenant === undefined || op === undefined) return;
+  if (op.gating.module == null) return;
   if (!tenant.modules.has(op.gating.module)) {
     throw new ApiError('MODULE_DISABLED', `The tenant does not have the "${op.gating.module}" module.`);
   }
@@ -21,10 +24,13 @@ export const checkModule: Step = ({ tenant, op }) => {
 /** On user-scoped operations, `X-User-Email` must name a user of the tenant. */
 export const resolveActingUser: Step = (context) => {
   const { op, tenant } = context;
-  if (op === undefined || tenant === undefined || !isUserScoped(op)) return;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: route and tenant set both or throw; the guard only narrows RequestContext
+  if (op === undefined || tenant === undefined) return;
+  if (!isUserScoped(op)) return;
   const value = context.request.headers.get(HEADERS.userEmail);
   if (value === null) throw invalid(['header', HEADERS.userEmail], 'Required');
   const parsed = HEADER_SCHEMAS.U.safeParse(value);
+  // Stryker disable next-line OptionalChaining,LogicalOperator,StringLiteral: zod reports at least one issue on a failed parse, so the fallback never shows
   if (!parsed.success) throw invalid(['header', HEADERS.userEmail], parsed.error.issues[0]?.message ?? 'Invalid');
   const user = tenant.userByEmail(value);
   // Named, as the other messages name what they refused: the header is the app's, never a secret.
@@ -34,8 +40,10 @@ export const resolveActingUser: Step = (context) => {
 
 /** The tenant, and an acting user that carries a capability list, must hold the capability. */
 export const checkCapability: Step = ({ op, tenant, user }) => {
-  const capability = op?.gating.capability;
-  if (capability == null || tenant === undefined) return;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,OptionalChaining: route and tenant set both or throw; the guard only narrows RequestContext
+  if (op === undefined || tenant === undefined) return;
+  const capability = op.gating.capability;
+  if (capability == null) return;
   if (!tenant.capabilities.has(capability)) {
     throw new ApiError('CAPABILITY_DENIED', `The tenant is not granted the "${capability}" capability.`);
   }
