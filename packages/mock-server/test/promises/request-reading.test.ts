@@ -103,4 +103,20 @@ describeTransports('reading a request', (env) => {
     expect([reply.status, reply.json.error.code]).toEqual([400, 'VALIDATION_ERROR']);
     expect(reply.json.error.details).toContainEqual({ path: ['query', 'expand'], message: 'Unrecognized key' });
   });
+  it('names a missing or malformed X-User-Email and X-Tenant-Id in the details, with a message', async () => {
+    const cases: [string, Parameters<typeof call>[3], string][] = [
+      ['no X-User-Email', { user: null }, 'X-User-Email'],
+      ['a malformed X-User-Email', { user: 'not an email' }, 'X-User-Email'],
+      ['no X-Tenant-Id', { tenant: null }, 'X-Tenant-Id'],
+      ['a malformed X-Tenant-Id', { tenant: 'not-a-uuid' }, 'X-Tenant-Id'],
+    ];
+    for (const [what, options, header] of cases) {
+      const reply = await call(env(), 'GET', '/api/v1/sms/conversations', options);
+      expect([reply.status, reply.json.error.code], what).toEqual([400, 'VALIDATION_ERROR']);
+      const issue = (reply.json.error.details as { path: string[]; message: string }[]).find(
+        (detail) => detail.path[0] === 'header' && detail.path[1]?.toLowerCase() === header.toLowerCase(),
+      );
+      expect(issue?.message, what).toMatch(/\S/);
+    }
+  });
 });
