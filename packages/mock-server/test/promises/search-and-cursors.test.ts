@@ -175,3 +175,36 @@ it('any string or JSON value sent as a cursor is a 400 INVALID_CURSOR, never a s
     { numRuns: 150 },
   );
 });
+
+it('offset and limit page through the matches of a search, whichever way it is answered (property)', async () => {
+  const env = await createEnv('in-process');
+  for (const name of ['Ann\u0000a', 'Bob', 'Anna\u0000b', 'Cid', 'Dana\u0000c', 'Ed', 'Nan\u0000d']) {
+    await createContact(env, name, 'Offset');
+  }
+  // 'an' is answered by the index, 'n\u0000' item by item.
+  const terms = ['an', 'n\u0000', 'offset'];
+  const full = new Map<string, string[]>();
+  for (const term of terms) full.set(term, await search(env, term));
+  expect(full.get('an')?.length).toBeGreaterThanOrEqual(4);
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...terms),
+      fc.integer({ min: 0, max: 8 }),
+      fc.integer({ min: 1, max: 4 }),
+      async (term, offset, limit) => {
+        const page = await call(
+          env,
+          'GET',
+          `${CONTACTS}?search=${encodeURIComponent(term)}&offset=${offset}&limit=${limit}`,
+        );
+        expect(page.status).toBe(200);
+        const all = full.get(term) ?? [];
+        expect((page.json.data.contacts as { id: string }[]).map((contact) => contact.id)).toEqual(
+          all.slice(offset, offset + limit),
+        );
+        expect(page.json.meta.pagination).toMatchObject({ offset, limit, hasMore: all.length > offset + limit });
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
