@@ -3,7 +3,8 @@
  * page and stylesheet copied. Fails when the gzipped total passes the 60 KB budget.
  * Run by `build`; `--check-size` only prints the sizes.
  */
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -12,10 +13,21 @@ const OUT = new URL('../dist/console/', import.meta.url);
 /** The console's whole weight over the wire, gzipped. */
 const BUDGET_BYTES = 60 * 1024;
 
+/**
+ * Writes through a temporary file and a rename: the test files that rebuild the console run in
+ * parallel with others that serve it, and a reader must never see a file half written.
+ */
+async function writeAtomically(name: string, contents: Uint8Array | string): Promise<void> {
+  const temporary = new URL(`.${name}.${randomUUID()}.tmp`, OUT);
+  await writeFile(temporary, contents);
+  await rename(temporary, new URL(name, OUT));
+}
+
 /** Builds the console into `dist/console`; answers the gzipped size of each file. */
 export async function buildConsole(): Promise<Record<string, number>> {
   await mkdir(OUT, { recursive: true });
-  await build({
+  const bundled = await build({
+    write: false,
     entryPoints: [new URL('main.tsx', SOURCE).pathname],
     outfile: new URL('app.js', OUT).pathname,
     bundle: true,
@@ -29,8 +41,10 @@ export async function buildConsole(): Promise<Record<string, number>> {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  await copyFile(new URL('index.html', SOURCE), new URL('index.html', OUT));
-  await copyFile(new URL('app.css', SOURCE), new URL('app.css', OUT));
+  const [script] = bundled.outputFiles;
+  if (script === undefined) throw new Error('esbuild wrote no console script');
+  await writeAtomically('app.js', script.contents);
+  for (const name of ['index.html', 'app.css']) await writeAtomically(name, await readFile(new URL(name, SOURCE)));
   const sizes: Record<string, number> = {};
   for (const name of ['index.html', 'app.js', 'app.css']) {
     sizes[name] = gzipSync(await readFile(new URL(name, OUT))).byteLength;

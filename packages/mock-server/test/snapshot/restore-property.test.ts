@@ -228,7 +228,7 @@ function normaliser(keep: ReadonlySet<string> = new Set()) {
   const walk = (value: unknown, field?: string): unknown => {
     if (typeof value === 'string') {
       const decoded =
-        field === 'nextCursor'
+        field === 'nextCursor' || field === 'cursor'
           ? decodeCursor(value)
           : value.replace(/cursor=([\w-]+)/g, (_, cursor: string) => `cursor=${decodeCursor(cursor)}`);
       return rename(decoded);
