@@ -1,8 +1,9 @@
 /** `GET /__mock/journal` (filtered, in pages) and `GET /__mock/journal/{requestId}`. */
-import { MAX_PAGE_LIMIT, RequestId, validationIssues } from '@commflow/contract';
+import { MAX_PAGE_LIMIT, RequestId } from '@commflow/contract';
 import * as z from 'zod';
-import { ApiError, validationError } from '../../service/api-error.js';
+import { ApiError } from '../../service/api-error.js';
 import { journalPage } from '../../runtime/journal-query.js';
+import { parseQuery, type ControlReply } from './reply.js';
 import type { MockRuntime } from '../../runtime/mock-runtime.js';
 
 const JournalQuery = z.strictObject({
@@ -16,17 +17,12 @@ const JournalQuery = z.strictObject({
 });
 
 /** The routes of this module, or `undefined` for another path. */
-export function journalRoute(
-  runtime: MockRuntime,
-  method: string,
-  url: URL,
-  path: string,
-): { status: number; data: unknown; pagination?: unknown } | undefined {
+export function journalRoute(runtime: MockRuntime, method: string, url: URL, path: string): ControlReply | undefined {
   if (method !== 'GET') return undefined;
   if (path === '/__mock/journal') {
-    const parsed = JournalQuery.safeParse(Object.fromEntries(url.searchParams));
-    if (!parsed.success) throw validationError(validationIssues('query', parsed.error.issues));
-    const query = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+    const query = Object.fromEntries(
+      Object.entries(parseQuery(JournalQuery, url)).filter(([, value]) => value !== undefined),
+    );
     if (query.since !== undefined) query.since = new Date(query.since).toISOString();
     const page = journalPage(runtime, query);
     return { status: 200, data: { entries: page.entries }, pagination: page.pagination };

@@ -3,11 +3,12 @@
  * counts them per resource, `GET /__mock/tenants/{id}/records/{resource}?q=&cursor=&limit=` pages
  * through one resource. The console's data view reads only these.
  */
-import { Id, MAX_PAGE_LIMIT, validationIssues } from '@commflow/contract';
+import { Id, MAX_PAGE_LIMIT } from '@commflow/contract';
 import * as z from 'zod';
 import { validationError } from '../../service/api-error.js';
 import type { MockRuntime } from '../../runtime/mock-runtime.js';
 import { browseRecords, RECORD_RESOURCES, recordCounts } from '../../runtime/records-browse.js';
+import { parseQuery, type ControlReply } from './reply.js';
 
 const RecordsQuery = z.strictObject({
   q: z.string().max(200).optional(),
@@ -16,12 +17,7 @@ const RecordsQuery = z.strictObject({
 });
 
 /** The routes of this module, or `undefined` for another path. */
-export function recordsRoute(
-  runtime: MockRuntime,
-  method: string,
-  url: URL,
-  path: string,
-): { status: number; data: unknown; pagination?: unknown } | undefined {
+export function recordsRoute(runtime: MockRuntime, method: string, url: URL, path: string): ControlReply | undefined {
   if (method !== 'GET') return undefined;
   const match = /^\/__mock\/tenants\/([^/]+)\/records(?:\/([^/]+))?$/.exec(path);
   if (match === null) return undefined;
@@ -30,8 +26,6 @@ export function recordsRoute(
   if (match[2] === undefined) {
     return { status: 200, data: { resources: RECORD_RESOURCES, counts: recordCounts(runtime, tenantId) } };
   }
-  const parsed = RecordsQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) throw validationError(validationIssues('query', parsed.error.issues));
-  const page = browseRecords(runtime, tenantId, decodeURIComponent(match[2]), parsed.data);
+  const page = browseRecords(runtime, tenantId, decodeURIComponent(match[2]), parseQuery(RecordsQuery, url));
   return { status: 200, data: { records: page.records, total: page.total }, pagination: page.pagination };
 }

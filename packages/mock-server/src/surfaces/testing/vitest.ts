@@ -49,15 +49,5 @@ export const test = baseTest
   })
   .extend('client', ({ mock, commflow }) => testClient(mock, commflow));
 
-export { matchers };
+export * from './neutral.js';
 export { DEMO_ACTING_USER, testClient, testMock, type CommFlowTestOptions } from './fixture.js';
-export type {
-  AsymmetricMatcherLike,
-  CommFlowMatchers,
-  DeliveryMatch,
-  EventMatch,
-  Matchable,
-  MatcherContextLike,
-  MatcherResult,
-  RequestMatch,
-} from './matchers.js';
