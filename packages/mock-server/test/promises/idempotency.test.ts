@@ -79,9 +79,11 @@ describeTransports('an Idempotency-Key is left free by a refusal the client can 
   it('every injected fault, 4xx or 5xx, leaves the key free: the retry acts once', async () => {
     let round = 0;
     await fc.assert(
-      // 407 is left out: Node's fetch turns a 407 into a network error of its own, whoever sends it.
+      // Left out, as Node's fetch answers them itself whoever sends them: 407 becomes a network
+      // error, and a 421 (Misdirected Request) is retried on a new connection, which the fault no
+      // longer meets.
       fc.asyncProperty(
-        fc.integer({ min: 400, max: 599 }).filter((status) => status !== 407),
+        fc.integer({ min: 400, max: 599 }).filter((status) => status !== 407 && status !== 421),
         async (status) => {
           round++;
           const value = `fault-${round}`;
