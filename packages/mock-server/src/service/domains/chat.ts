@@ -43,8 +43,6 @@ const conversations: Handler<'chat.conversations'> = (input) => {
     query: input.query,
     tenantId: input.tenant.id,
     filter: (conversation) => isMember(conversation, user),
-    filters: { op: 'chat.conversations', user: user.id },
-    cursors: false,
   });
   return { data: { conversations: page.items.map(toChatConversation) }, pagination: page.pagination };
 };
@@ -80,8 +78,7 @@ const messages: Handler<'chat.messages.list'> = (input) => {
   const page = takePage(conversation.messages, {
     query: input.query,
     tenantId: input.tenant.id,
-    filters: { op: 'chat.messages.list', user: user.id, conversationId: conversation.id },
-    cursors: true,
+    cursorScope: { op: 'chat.messages.list', user: user.id, conversationId: conversation.id },
   });
   return { data: { messages: page.items.map(toChatMessage) }, pagination: page.pagination };
 };

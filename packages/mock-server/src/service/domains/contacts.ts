@@ -12,8 +12,7 @@ const list: Handler<'contacts.list'> = ({ tenant, query }) => {
     query,
     tenantId: tenant.id,
     search,
-    filters: { op: 'contacts.list', search: search?.text },
-    cursors: true,
+    cursorScope: { op: 'contacts.list', search: search?.text },
   });
   return { data: { contacts: page.items.map(toContact) }, pagination: page.pagination };
 };

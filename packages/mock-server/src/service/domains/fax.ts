@@ -9,8 +9,6 @@ const list: Handler<'fax.list'> = ({ tenant, query }) => {
     query,
     tenantId: tenant.id,
     filter: type === undefined ? undefined : (fax) => fax.type === type,
-    filters: { op: 'fax.list', type },
-    cursors: false,
   });
   return { data: { faxes: page.items.map(toFax) }, pagination: page.pagination };
 };

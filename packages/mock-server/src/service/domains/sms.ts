@@ -39,8 +39,7 @@ const conversations: Handler<'sms.conversations'> = (input) => {
     tenantId: tenant.id,
     search,
     filter: (conversation) => canAccess(tenant, user, conversation),
-    filters: { op: 'sms.conversations', user: user.id, search: search?.text },
-    cursors: true,
+    cursorScope: { op: 'sms.conversations', user: user.id, search: search?.text },
   });
   return { data: { conversations: page.items.map(toSmsConversation) }, pagination: page.pagination };
 };
@@ -52,8 +51,7 @@ const messages: Handler<'sms.messages.list'> = (input) => {
   const page = takePage(conversation.messages, {
     query: input.query,
     tenantId: input.tenant.id,
-    filters: { op: 'sms.messages.list', user: user.id, conversationId: conversation.id },
-    cursors: true,
+    cursorScope: { op: 'sms.messages.list', user: user.id, conversationId: conversation.id },
   });
   return { data: { messages: page.items.map(toSmsMessage) }, pagination: page.pagination };
 };

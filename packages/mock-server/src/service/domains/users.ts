@@ -10,8 +10,7 @@ const list: Handler<'users.list'> = ({ tenant, query }) => {
     query,
     tenantId: tenant.id,
     search,
-    filters: { op: 'users.list', search: search?.text },
-    cursors: true,
+    cursorScope: { op: 'users.list', search: search?.text },
   });
   return { data: { users: page.items.map(toUser) }, pagination: page.pagination };
 };

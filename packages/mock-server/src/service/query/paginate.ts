@@ -26,10 +26,12 @@ export interface PageRequest<T> {
   filter?: ((item: T) => boolean) | undefined;
   /** The list's `search`, answered from the index's search fields. */
   search?: SearchTerm | undefined;
-  /** The filters, for the cursor digest (include the operation and the acting user). */
-  filters: Readonly<Record<string, string | number | undefined>>;
-  /** Whether the operation accepts `cursor` (offset-only lists never return one). */
-  cursors: boolean;
+  /**
+   * For a list that accepts `cursor`: what its cursors are bound to, besides the tenant (the
+   * operation, the acting user, the search, the parent). Absent for an offset-only list, which
+   * takes no cursor and issues none.
+   */
+  cursorScope?: Readonly<Record<string, string | number | undefined>> | undefined;
 }
 
 /**
@@ -43,11 +45,14 @@ export interface PageRequest<T> {
 export function takePage<T extends { readonly id: string }>(index: SortedIndex<T>, request: PageRequest<T>): Page<T> {
   const limit = request.query.limit ?? DEFAULT_PAGE_LIMIT;
   const offset = request.query.offset ?? 0;
-  const digest = filterDigest({ ...request.filters, tenant: request.tenantId });
+  const scope = request.cursorScope;
+  // An offset-only list never reads a cursor (its query schema has none) and issues none.
+  const digest = scope === undefined ? undefined : filterDigest({ ...scope, tenant: request.tenantId });
   const descending = index.order === 'desc';
   const step: 1 | -1 = descending ? -1 : 1;
   let position: number;
-  if (request.query.cursor !== undefined) {
+  // Stryker disable next-line ConditionalExpression: only an offset-only list has no digest, and its query schema lets no cursor through
+  if (request.query.cursor !== undefined && digest !== undefined) {
     const after = decodeCursor(request.query.cursor, digest);
     // Ascending: first stored position strictly after the cursor. Descending: last one strictly before it.
     position = descending
@@ -87,7 +92,7 @@ export function takePage<T extends { readonly id: string }>(index: SortedIndex<T
   }
   const last = items.at(-1);
   const nextCursor =
-    hasMore && request.cursors && last !== undefined
+    hasMore && digest !== undefined && last !== undefined
       ? encodeCursor({ key: index.key(last), id: last.id }, digest)
       : null;
   return { items, pagination: { limit, offset: request.query.cursor === undefined ? offset : 0, hasMore, nextCursor } };
