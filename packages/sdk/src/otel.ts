@@ -25,7 +25,14 @@ import {
   type TextMapSetter,
   type TracerProvider,
 } from '@opentelemetry/api';
-import type { AfterResponseContext, ErrorContext, HookContext, Hooks, RetryContext } from './core/hooks.js';
+import type {
+  AfterResponseContext,
+  ErrorContext,
+  HookContext,
+  Hooks,
+  RetryContext,
+  WaitContext,
+} from './core/hooks.js';
 
 /**
  * Options of {@link openTelemetry}.
@@ -62,8 +69,11 @@ function errorType(error: Error): string {
  * a child of the span active when the call was made. Attributes: `http.request.method`,
  * `server.address`, `server.port`, `url.full`, `http.response.status_code`, `commflow.operation`,
  * `commflow.tenant_id`, `http.request.resend_count` (the retries), and `error.type` (the error's
- * code) when the call fails. Each retry is a `retry` event on the span. Every attempt carries the
- * span's context in the headers of the active propagator (`traceparent` with W3C Trace Context).
+ * code) when the call fails. Each retry is a `retry` event on the span. A wait in the client-side
+ * queue of `rateLimit: 'auto'` is a `rate-limit-wait` event, and the span starts before it, so its
+ * duration includes the wait; a call that fails in that queue still has its span. Every attempt
+ * carries the span's context in the headers of the active propagator (`traceparent` with W3C
+ * Trace Context).
  *
  * @example
  * ```ts
@@ -86,35 +96,48 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Hooks {
     span.end();
   };
 
-  return {
-    beforeRequest: (ctx: HookContext) => {
-      let span = spans.get(ctx.call);
-      const parent = otelContext.active();
-      if (span === undefined) {
-        const url = new URL(ctx.url);
-        const provider = options.tracerProvider ?? trace.getTracerProvider();
-        span = provider.getTracer(SCOPE).startSpan(
-          ctx.operationId,
-          {
-            kind: SpanKind.CLIENT,
-            attributes: {
-              ...options.attributes,
-              'http.request.method': ctx.method,
-              'server.address': url.hostname,
-              'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
-              // No secret is in it: the key travels in a header, and fetch refuses URLs with credentials.
-              'url.full': ctx.url,
-              'commflow.operation': ctx.operationId,
-              'commflow.tenant_id': ctx.tenantId,
-            },
+  /** The call's span, started by the first hook that hears of the call (a queue wait comes before the first attempt). */
+  const spanOf = (ctx: HookContext): Span => {
+    let span = spans.get(ctx.call);
+    if (span === undefined) {
+      const url = new URL(ctx.url);
+      const provider = options.tracerProvider ?? trace.getTracerProvider();
+      span = provider.getTracer(SCOPE).startSpan(
+        ctx.operationId,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            ...options.attributes,
+            'http.request.method': ctx.method,
+            'server.address': url.hostname,
+            'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+            // No secret is in it: the key travels in a header, and fetch refuses URLs with credentials.
+            'url.full': ctx.url,
+            'commflow.operation': ctx.operationId,
+            'commflow.tenant_id': ctx.tenantId,
           },
-          parent,
-        );
-        spans.set(ctx.call, span);
-      } else {
-        span.setAttribute('http.request.resend_count', ctx.attempt - 1);
+        },
+        otelContext.active(),
+      );
+      spans.set(ctx.call, span);
+    }
+    return span;
+  };
+
+  return {
+    onWait: (ctx: WaitContext) => {
+      // The waits before a retry are in its `retry` event; the client-side queue's get their own.
+      if (ctx.reason === 'rate-limit') {
+        spanOf(ctx).addEvent('rate-limit-wait', {
+          'commflow.attempt': ctx.attempt,
+          'commflow.wait_ms': Math.round(ctx.waitMs),
+        });
       }
-      propagation.inject(trace.setSpan(parent, span), ctx.headers, setter);
+    },
+    beforeRequest: (ctx: HookContext) => {
+      const span = spanOf(ctx);
+      if (ctx.attempt > 1) span.setAttribute('http.request.resend_count', ctx.attempt - 1);
+      propagation.inject(trace.setSpan(otelContext.active(), span), ctx.headers, setter);
     },
     afterResponse: (ctx: AfterResponseContext) => {
       const span = spans.get(ctx.call);
@@ -131,8 +154,8 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Hooks {
       });
     },
     onError: (ctx: ErrorContext) => {
-      const span = spans.get(ctx.call);
-      if (span === undefined) return;
+      // A call that failed before any attempt (its queue wait timed out or was aborted) still gets its span.
+      const span = spanOf(ctx);
       span.setAttribute('error.type', errorType(ctx.error));
       span.recordException(ctx.error);
       span.setStatus({ code: SpanStatusCode.ERROR, message: ctx.error.message });

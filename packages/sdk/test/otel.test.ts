@@ -5,7 +5,8 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NotFoundError } from '../src/index.js';
+import { createMock } from '@commflow/mock-server';
+import { APIUserAbortError, NotFoundError } from '../src/index.js';
 import { openTelemetry } from '../src/otel.js';
 import { ANN, DEMO_TENANTS, rejectionOf, setup } from './helpers.js';
 
@@ -91,6 +92,48 @@ describe('@commflow/sdk/otel', () => {
     expect(span?.attributes['error.type']).toBe('NOT_FOUND');
     expect(span?.attributes['http.response.status_code']).toBe(404);
     expect(span?.status).toEqual({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+  });
+
+  it("a call held in the rateLimit: 'auto' queue: its span starts before the wait and carries a rate-limit-wait event", async () => {
+    const mock = createMock('demo');
+    const { key } = mock.createApiKey({ tenantIds: [DEMO_TENANTS.sandbox], rateLimit: { limit: 1, windowSeconds: 1 } });
+    const { client } = setup({ apiKey: key, rateLimit: 'auto', logLevel: 'off', hooks: openTelemetry() }, mock);
+    await Promise.all([client.users.list(), client.users.list()]);
+    const spans = exporter.getFinishedSpans();
+    expect(spans.map((span) => span.name)).toEqual(['users.list', 'users.list']);
+    const [first, held] = spans;
+    expect(first?.events).toEqual([]);
+    expect(held?.events.map((event) => event.name)).toEqual(['rate-limit-wait']);
+    const [wait] = held?.events ?? [];
+    expect(wait?.attributes?.['commflow.attempt']).toBe(1);
+    expect(wait?.attributes?.['commflow.wait_ms']).toBeGreaterThan(0);
+    // The span began at the wait, before the attempt it held back.
+    expect(held?.attributes['http.response.status_code']).toBe(200);
+    expect(held?.attributes['http.request.resend_count']).toBeUndefined();
+    expect(mock.journal().map((entry) => entry.status)).toEqual([200, 200]);
+  });
+
+  it('a call that fails in the queue, never sent, still has its span: ERROR, with the abort as error.type', async () => {
+    const mock = createMock('demo');
+    const { key } = mock.createApiKey({
+      tenantIds: [DEMO_TENANTS.sandbox],
+      rateLimit: { limit: 1, windowSeconds: 60 },
+    });
+    const { client, sent } = setup({ apiKey: key, rateLimit: 'auto', logLevel: 'off', hooks: openTelemetry() }, mock);
+    await client.users.list(); // the window's one request
+    const controller = new AbortController();
+    const queued = client.users.list({}, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 20)); // waiting in the queue by now
+    controller.abort();
+    const error = await rejectionOf(queued);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(sent).toHaveLength(1);
+    const [, failed] = exporter.getFinishedSpans();
+    expect(failed?.name).toBe('users.list');
+    expect(failed?.events.map((event) => event.name)).toEqual(['rate-limit-wait', 'exception']);
+    expect(failed?.attributes['error.type']).toBe('AbortError');
+    expect(failed?.attributes['http.response.status_code']).toBeUndefined();
+    expect(failed?.status).toEqual({ code: SpanStatusCode.ERROR, message: (error as Error).message });
   });
 
   it('uses the tracer provider it is given instead of the global one', async () => {
