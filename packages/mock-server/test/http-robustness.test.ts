@@ -145,6 +145,16 @@ describe('a client that goes away mid-request', () => {
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
   });
 
+  it('in process: a refusal stays the refusal even when the client has already gone away (499 is only for a request never read)', async () => {
+    const mock = createMock('demo', { clock: { frozen: true, start: START } });
+    opened.push({ mock });
+    const gone = new AbortController();
+    gone.abort();
+    const response = await mock.fetch('/api/v1/users', { signal: gone.signal });
+    expect(response.status).toBe(401);
+    expect(mock.journal().map((entry) => [entry.status, entry.errorCode])).toEqual([[401, 'UNAUTHENTICATED']]);
+  });
+
   it('in process: a request body stream that breaks off is journaled as 499', async () => {
     const mock = createMock('demo', { clock: { frozen: true, start: START } });
     opened.push({ mock });
@@ -164,5 +174,9 @@ describe('a client that goes away mid-request', () => {
     } as RequestInit);
     expect(response.status).toBe(499);
     expect(mock.journal().at(-1)).toMatchObject({ method: 'POST', status: 499, errorCode: null });
+    // Nothing was answered: no body, no replay, only the id the request was known by.
+    const [entry] = mock.requests({ status: 499 });
+    expect(entry).toMatchObject({ replayed: false, response: { body: undefined, bodySize: 0 } });
+    expect(entry?.response.headers).toEqual({ 'x-request-id': entry?.requestId });
   });
 });

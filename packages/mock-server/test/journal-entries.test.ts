@@ -53,7 +53,11 @@ describeTransports('the journal keeps what was sent and answered', (env) => {
     expect(env().mock.request('req-sms-2')).toMatchObject({
       replayed: true,
       status: 200,
-      response: { body: { data: { message: { id: sent.json.data.message.id } } } },
+      response: {
+        body: { data: { message: { id: sent.json.data.message.id } } },
+        // The headers the replay was answered with: this request's id, marked as a replay.
+        headers: expect.objectContaining({ 'x-request-id': 'req-sms-2', 'idempotent-replayed': 'true' }),
+      },
     });
   });
 

@@ -6,6 +6,7 @@ import type { Step } from './context.js';
 /** Counts the request in its key's fixed window; a spent window is 429 with `Retry-After`. */
 export const rateLimit: Step = (context) => {
   const key = context.key;
+  // Stryker disable next-line ConditionalExpression: authenticate sets the key or throws; the guard only narrows RequestContext
   if (key === undefined) return;
   // The window follows the clock of the tenant the request names (a cfa_ key names one per request).
   const named = context.request.headers.get(HEADERS.tenantId)?.toLowerCase();

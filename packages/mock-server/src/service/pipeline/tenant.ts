@@ -19,10 +19,12 @@ export const resolveTenant: Step = (context) => {
     const parsed = HEADER_SCHEMAS.T.safeParse(value);
     // Stryker disable next-line OptionalChaining,LogicalOperator,StringLiteral: zod reports at least one issue on a failed parse, so the fallback never shows
     if (!parsed.success) throw invalid(['header', HEADERS.tenantId], parsed.error.issues[0]?.message ?? 'Invalid');
+    // Stryker disable next-line BooleanLiteral: any stored value marks the id as well-formed
     wellFormed.set(value, true);
   }
   const id = value.toLowerCase();
   const tenant = context.world.state.tenants.get(id);
+  // Stryker disable next-line OptionalChaining: authenticate sets the key or throws; the chain only narrows RequestContext
   if (context.key?.tenantIds.has(id) !== true || tenant === undefined) {
     throw new ApiError('TENANT_ACCESS_DENIED', 'This API key may not access the tenant.');
   }
