@@ -145,6 +145,7 @@ try {
     console.error(`prism-check: ${problems.length} problem(s):\n${problems.join('\n')}`);
     stop(1);
   }
+  console.log('prism-check: 0 violations, every status as expected');
   clearTimeout(overall);
   stop(0);
 } catch (error) {
