@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- response bodies are JSON read as `any`; `call` checks every one against openapi.json. */
 import { expect, it } from 'vitest';
-import { createMock } from '../../src/index.js';
+import { createMock, SnapshotError } from '../../src/index.js';
 import {
   ANN,
   BOB,
@@ -235,4 +235,28 @@ describeTransports('AI agents', (env) => {
     expect(reply.status).toBe(200);
     expect(reply.json.data.reply).toEqual({ role: 'assistant', content: 'We open at 9.' });
   });
+});
+
+it('a snapshot whose SMS conversation is on a number its tenant lacks is refused, naming the place', () => {
+  const mock = createMock('demo');
+  const snapshot = JSON.parse(JSON.stringify(mock.snapshot())) as {
+    state: { tenants: { id: string; smsConversations: { smsNumber: string }[] }[] };
+  };
+  const t = snapshot.state.tenants.findIndex((tenant) => tenant.id === DEMO_TENANTS.sandbox);
+  const conversation = snapshot.state.tenants[t]?.smsConversations[1];
+  if (conversation === undefined) throw new Error('no demo conversation');
+  conversation.smsNumber = '+14155550999';
+  let refused: unknown;
+  try {
+    mock.restore(snapshot);
+  } catch (error) {
+    refused = error;
+  }
+  expect(refused).toBeInstanceOf(SnapshotError);
+  expect((refused as SnapshotError).issues).toEqual([
+    {
+      path: ['state', 'tenants', t, 'smsConversations', 1, 'smsNumber'],
+      message: expect.stringContaining('+14155550999'),
+    },
+  ]);
 });
