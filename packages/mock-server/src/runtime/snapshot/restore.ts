@@ -185,6 +185,16 @@ function prepare(snapshot: MockSnapshot): Prepared {
       return;
     }
     if (tenants.has(data.id)) issues.push({ path: [...path, 'id'], message: `tenant "${data.id}" appears twice` });
+    // The SMS access rule looks a conversation's number up: it must be one of the tenant's.
+    const numbers = new Set(data.smsNumbers.map((number) => number.number));
+    data.smsConversations.forEach((conversation, i) => {
+      if (!numbers.has(conversation.smsNumber)) {
+        issues.push({
+          path: [...path, 'smsConversations', i, 'smsNumber'],
+          message: `not one of the tenant's smsNumbers: "${conversation.smsNumber}"`,
+        });
+      }
+    });
     tenants.set(data.id, buildTenant(data, data.scenarioContacts ? seeded?.rows.records(seeded.start) : undefined));
   });
   const findCalls = (list: [string, string][], name: 'active' | 'ended') =>
