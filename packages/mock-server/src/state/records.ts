@@ -37,7 +37,7 @@ export interface CallRecord {
   readonly destination: string;
   status: CallStatus;
   readonly createdAt: number;
-  answeredAt: number | null;
+  /** When the destination answered: the CDR's `answeredAt`, as decisions.md reads it. */
   bridgedAt: number | null;
   endedAt: number | null;
   /** Transitions still to come on the clock; emptied when a test takes manual control. */

@@ -34,3 +34,31 @@ describe('restoring into a mock with lower history caps', () => {
     await Promise.all([source.close(), small.close()]);
   });
 });
+
+describe('snapshots written by earlier mocks', () => {
+  it('a call carrying the answeredAt earlier mocks kept on it restores, and the call goes on', async () => {
+    const source = createMock('demo', { clock: { frozen: true, start: '2026-11-21T12:00:00.000Z' } });
+    const dial = await source.fetch('/api/v1/click2dial', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ destination: '+14155550100' }),
+    });
+    expect(dial.status).toBe(200);
+    source.advanceClock(4_500); // answered at 4 s, not yet bridged
+    const snapshot = source.snapshot();
+    const [call] = snapshot.state.tenants.flatMap((tenant) => tenant.calls);
+    expect(call).toBeDefined();
+    expect(call).not.toHaveProperty('answeredAt');
+    const earlier = structuredClone(snapshot);
+    for (const tenant of earlier.state.tenants) {
+      for (const stored of tenant.calls) Object.assign(stored, { answeredAt: Date.parse('2026-11-21T12:00:04.000Z') });
+    }
+
+    const restored = createMock('demo', { clock: { frozen: true } });
+    restored.restore(earlier);
+    expect(restored.snapshot()).toEqual(snapshot);
+    restored.advanceClock(120_000);
+    expect(restored.calls().map((entry) => entry.status)).toEqual(['completed']);
+    await Promise.all([source.close(), restored.close()]);
+  });
+});

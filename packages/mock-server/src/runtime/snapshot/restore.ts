@@ -252,7 +252,7 @@ function buildTenant(data: TenantSnapshot, seeded: readonly ContactRecord[] | un
     tenant.addUser({ ...user, capabilities: user.capabilities === null ? null : new Set(user.capabilities) });
   }
   tenant.contactIndex = contactIndex(mergeContacts(seeded ?? [], [...data.contacts]), true);
-  for (const call of data.calls) tenant.calls.set(call.id, call);
+  for (const { answeredAt: _dropped, ...call } of data.calls) tenant.calls.set(call.id, call);
   for (const cdr of data.cdrs) tenant.addCdr(cdr);
   for (const { messages, ...chat } of data.chats) {
     const index = chatMessageIndex();

@@ -85,7 +85,8 @@ const Call = z.strictObject({
   destination: str,
   status: CallStatus,
   createdAt: ms,
-  answeredAt: ms.nullable(),
+  /** Written by mocks before 2026-11-25, which kept it on the call; read and dropped (the CDR keeps its own). */
+  answeredAt: ms.nullable().optional(),
   bridgedAt: ms.nullable(),
   endedAt: ms.nullable(),
   schedule: z.array(z.strictObject({ at: ms, status: CallStatus })),

@@ -66,7 +66,6 @@ function writeCdr(tenant: TenantState, call: CallRecord, endedAt: number): void 
 function transition(world: World, call: CallRecord, status: CallStatus, at: number): void {
   call.status = status;
   call.history.push({ status, at });
-  if (status === 'answered') call.answeredAt = at;
   if (status === 'bridged') call.bridgedAt = at;
   if (FINAL_CALL_STATUSES.has(status)) {
     call.endedAt = at;
@@ -181,7 +180,6 @@ const click2dial: Handler<'voice.click2dial'> = ({ world, tenant, user: maybeUse
     destination,
     status: 'initiated',
     createdAt,
-    answeredAt: null,
     bridgedAt: null,
     endedAt: null,
     schedule: timeline(destination).map((step) => ({ at: createdAt + step.after, status: step.status })),
