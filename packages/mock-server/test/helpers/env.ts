@@ -16,6 +16,13 @@ export const GRACE = 'grace@globex.test';
 export const HENRY = 'henry@globex.test';
 export { DEMO_KEYS, DEMO_TENANTS };
 
+/** The headers of a request by Ann in the demo sandbox tenant, for tests that call `mock.fetch` or `node:http` directly. */
+export const ANN_HEADERS = {
+  'X-API-Key': DEMO_KEYS.sandbox,
+  'X-Tenant-Id': DEMO_TENANTS.sandbox,
+  'X-User-Email': ANN,
+} as const;
+
 /** A response, read. */
 export interface Reply {
   status: number;

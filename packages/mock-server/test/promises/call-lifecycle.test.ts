@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- response bodies are JSON read as `any`; `call` checks every one against openapi.json. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMock, DEMO_KEYS, DEMO_TENANTS, MAGIC_DIAL_DESTINATIONS } from '../../src/index.js';
-import { ANN, call, control, describeTransports, START, type Env } from '../helpers/env.js';
+import { createMock, MAGIC_DIAL_DESTINATIONS } from '../../src/index.js';
+import { ANN, call, control, describeTransports, START, type Env, ANN_HEADERS } from '../helpers/env.js';
 
 /**
  * decisions §5 (calls): a call goes `initiated` → `ringing` → `answered` → `bridged` →
@@ -178,9 +178,7 @@ describe('calls and the clock', () => {
     const reply = await mock.fetch('http://commflow.mock/api/v1/click2dial', {
       method: 'POST',
       headers: {
-        'X-API-Key': DEMO_KEYS.sandbox,
-        'X-Tenant-Id': DEMO_TENANTS.sandbox,
-        'X-User-Email': ANN,
+        ...ANN_HEADERS,
         'content-type': 'application/json',
       },
       body: JSON.stringify({ destination: '+14155550100' }),
@@ -195,9 +193,7 @@ describe('calls and the clock', () => {
   it('a snapshot taken after the call cap forgot ended calls restores', async () => {
     const mock = createMock('demo', { clock: { frozen: true, start: START }, callLimit: 1 });
     const headers = {
-      'X-API-Key': DEMO_KEYS.sandbox,
-      'X-Tenant-Id': DEMO_TENANTS.sandbox,
-      'X-User-Email': ANN,
+      ...ANN_HEADERS,
       'content-type': 'application/json',
     };
     const ids: string[] = [];

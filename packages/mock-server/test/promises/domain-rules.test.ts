@@ -15,6 +15,7 @@ import {
   GRACE,
   type Env,
   type Reply,
+  ANN_HEADERS,
 } from '../helpers/env.js';
 
 /**
@@ -216,7 +217,7 @@ describeTransports('calendar ranges', (env) => {
     const copy = createMock('demo');
     copy.restore(env().mock.snapshot());
     const listed = await copy.fetch('http://commflow.mock/api/v1/calendar?startDate=2026-11-25T00:00:00.000Z', {
-      headers: { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox, 'X-User-Email': ANN },
+      headers: { ...ANN_HEADERS },
     });
     const body = (await listed.json()) as { data: { events: { id: string; title: string }[] } };
     expect(body.data.events).toEqual([expect.objectContaining({ id: created.json.data.event.id, title: 'Retro' })]);

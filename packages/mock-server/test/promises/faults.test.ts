@@ -2,14 +2,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMock, type CommFlowMock } from '../../src/index.js';
 import {
-  ANN,
   call,
   conformanceFailures,
   DEMO_KEYS,
-  DEMO_TENANTS,
   describeTransports,
   START,
   type Env,
+  ANN_HEADERS,
 } from '../helpers/env.js';
 
 /** Every field of an injected fault (`mock.injectFault`, `POST /__mock/faults`), as a client sees it. */
@@ -114,7 +113,7 @@ describe('an injected fault’s delayMs (on the fake timers of the test, never t
     mock = undefined;
   });
 
-  const headers = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox, 'X-User-Email': ANN };
+  const headers = { ...ANN_HEADERS };
 
   /** Starts a request and reports whether it has answered yet. */
   function start(request: Promise<Response>) {

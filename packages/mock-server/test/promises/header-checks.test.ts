@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMock } from '../../src/index.js';
 import { startMockServer } from '../../src/surfaces/adapters/node.js';
-import { ANN, call, describeTransports, DEMO_KEYS, DEMO_TENANTS, type Env } from '../helpers/env.js';
+import { call, describeTransports, type Env, ANN_HEADERS } from '../helpers/env.js';
 
 /**
  * The checks of a request's own headers and body that come with validation (service-api §1,
@@ -76,9 +76,7 @@ function describe413() {
       const outgoing = httpRequest(url, {
         method: 'POST',
         headers: {
-          'X-API-Key': DEMO_KEYS.sandbox,
-          'X-Tenant-Id': DEMO_TENANTS.sandbox,
-          'X-User-Email': ANN,
+          ...ANN_HEADERS,
           'content-type': 'application/json',
           'content-length': String(MAX_BODY_BYTES + 1),
         },

@@ -13,6 +13,7 @@ import {
   describeTransports,
   START,
   type Env,
+  ANN_HEADERS,
 } from '../helpers/env.js';
 
 /** decisions §5: what an `Idempotency-Key` stores, what a replay carries, and the key's scope. */
@@ -115,9 +116,7 @@ describe('a client that goes away leaves its Idempotency-Key free (499)', () => 
   it('in process: the retry after a broken body stream is a fresh attempt, and the 499 names its request', async () => {
     const mock = createMock('demo', { clock: { frozen: true, start: START } });
     const headers = {
-      'X-API-Key': DEMO_KEYS.sandbox,
-      'X-Tenant-Id': DEMO_TENANTS.sandbox,
-      'X-User-Email': ANN,
+      ...ANN_HEADERS,
       'Idempotency-Key': 'gone',
       'content-type': 'application/json',
     };

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- response bodies are JSON read as `any`; `call` checks every one against openapi.json. */
 import { MAX_BODY_BYTES } from '@commflow/contract';
 import { expect, it } from 'vitest';
-import { ANN, call, describeTransports, DEMO_KEYS, DEMO_TENANTS, type Env } from '../helpers/env.js';
+import { call, describeTransports, type Env, ANN_HEADERS } from '../helpers/env.js';
 
 /**
  * How the mock reads a request (service-api §1 and decisions §3): a JSON body in any media type
@@ -65,9 +65,7 @@ describeTransports('reading a request', (env) => {
       body,
       duplex: 'half',
       headers: {
-        'X-API-Key': DEMO_KEYS.sandbox,
-        'X-Tenant-Id': DEMO_TENANTS.sandbox,
-        'X-User-Email': ANN,
+        ...ANN_HEADERS,
         'content-type': 'application/json',
       },
     } as RequestInit);

@@ -1,6 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../../src/index.js';
-import { ANN } from '../helpers/env.js';
+import { createMock } from '../../src/index.js';
+import { ANN_HEADERS } from '../helpers/env.js';
 
 /**
  * A mock whose clock follows the wall (the standalone default) lives on its own: a call placed
@@ -14,9 +14,7 @@ afterEach(() => {
 });
 
 const headers = {
-  'X-API-Key': DEMO_KEYS.sandbox,
-  'X-Tenant-Id': DEMO_TENANTS.sandbox,
-  'X-User-Email': ANN,
+  ...ANN_HEADERS,
   'content-type': 'application/json',
 };
 
