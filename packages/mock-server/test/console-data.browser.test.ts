@@ -110,7 +110,7 @@ describe("the console's data view and journal details", () => {
       await form.getByLabel('Search').fill('seeded07');
       await form.getByRole('button', { name: 'Search' }).click();
       await status.filter({ hasText: 'Contacts 1–1, matching “seeded07”.' }).waitFor({ timeout: UI_TIMEOUT });
-      await list.getByText('Seeded07 · Browser').click();
+      await list.getByText('Seeded07 Browser').click();
       const record = page.getByRole('region', { name: /^Record / }).or(page.getByLabel(/^Record /));
       await expect.poll(() => record.first().textContent(), { timeout: UI_TIMEOUT }).toContain('"lastName": "Browser"');
       await page.screenshot({ path: join(SCREENSHOTS, `data-contacts-${String(width)}.png`), fullPage: true });

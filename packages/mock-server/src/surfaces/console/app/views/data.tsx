@@ -37,24 +37,18 @@ function idOf(record: Record<string, unknown>, fallback: number): string {
   return String(fallback);
 }
 
-/** A record's one-line label: its most telling fields. */
+/** A record's one-line label: its most telling fields, a person's name read as one. */
 function label(record: Record<string, unknown>): string {
+  const field = (name: string) => {
+    const value = record[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+  };
+  const person = [field('firstName'), field('lastName')].filter((part) => part !== undefined).join(' ');
   const parts = [
-    'firstName',
-    'lastName',
-    'email',
-    'name',
-    'title',
-    'peerName',
-    'peerNumber',
-    'body',
-    'status',
-    'from',
-    'to',
-  ]
-    .map((field) => record[field])
-    .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number');
-  const text = parts.slice(0, 4).join(' · ');
+    person,
+    ...['email', 'name', 'title', 'peerName', 'peerNumber', 'body', 'status', 'from', 'to'].map(field),
+  ].filter((part): part is string => part !== undefined && part !== '');
+  const text = parts.slice(0, 3).join(' · ');
   return text === '' ? idOf(record, 0) : text;
 }
 
