@@ -5,12 +5,15 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 
 const require = createRequire(import.meta.url);
 const packageDir = dirname(require.resolve('@commflow/mock-server/package.json'));
-const tsx = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
-const child = spawn(process.execPath, [tsx, '--conditions=source', join(packageDir, 'src', 'cli.ts'), '--port', '0'], {
+// tsx as a loader in the one process, not its CLI: the CLI is a second process that relays
+// signals with a 30 ms wait, and on a busy machine it could SIGKILL the mock mid-stop.
+const tsx = pathToFileURL(require.resolve('tsx')).href;
+const child = spawn(process.execPath, ['--import', tsx, '--conditions=source', join(packageDir, 'src', 'cli.ts'), '--port', '0'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const lines = createInterface({ input: child.stdout });
@@ -59,5 +62,7 @@ try {
   console.log('mock-standalone: ok');
 } finally {
   child.kill('SIGTERM');
-  await once(child, 'exit');
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  // A stop must be clean: the mock answers SIGTERM by closing and exiting 0.
+  assert.equal(code, 0, `the mock did not stop cleanly (exit code ${String(code)}, signal ${String(signal)})`);
 }

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { DEMO_KEYS, DEMO_TENANTS } from '@commflow/mock-server';
 import { CommFlow } from '@commflow/sdk';
@@ -28,8 +29,10 @@ watchdog.unref();
 // 1. The standalone mock, as any test suite would run it. The first stdout line is its URL.
 const require = createRequire(import.meta.url);
 const packageDir = dirname(require.resolve('@commflow/mock-server/package.json'));
-const tsx = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
-const mock = spawn(process.execPath, [tsx, '--conditions=source', join(packageDir, 'src', 'cli.ts'), '--port', '0'], {
+// tsx as a loader in the one process, not its CLI: the CLI is a second process that relays
+// signals with a 30 ms wait, and on a busy machine it could SIGKILL the mock mid-stop.
+const tsx = pathToFileURL(require.resolve('tsx')).href;
+const mock = spawn(process.execPath, ['--import', tsx, '--conditions=source', join(packageDir, 'src', 'cli.ts'), '--port', '0'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const [base] = (await once(createInterface({ input: mock.stdout }), 'line')) as [string];
@@ -165,8 +168,11 @@ try {
   receiver.closeAllConnections();
   receiver.close();
   mock.kill('SIGTERM');
-  const [code] = (await once(mock, 'exit')) as [number | null];
-  if (code !== 0) failed = true;
+  const [code, signal] = (await once(mock, 'exit')) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) {
+    failed = true;
+    console.error(`webhook-receiver: the mock did not stop cleanly (exit code ${String(code)}, signal ${String(signal)})`);
+  }
   clearTimeout(watchdog);
 }
 process.exitCode = failed ? 1 : 0;

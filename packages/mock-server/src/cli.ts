@@ -10,6 +10,7 @@ import { consoleBanner } from './surfaces/console/banner.js';
 import { listenErrorMessage } from './surfaces/cli/listen-error.js';
 import { withoutSeparator } from './surfaces/cli/arguments.js';
 import { onOrphaned } from './surfaces/cli/orphan-watch.js';
+import { stopOnSignals } from './surfaces/cli/stop-on-signals.js';
 import { BatchedLog, safeStream } from './surfaces/cli/output.js';
 import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './history/cli-flags.js';
 import { createMock } from './facade/commflow-mock.js';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
     stdout.write(`${HELP}\n`);
     return;
   }
+  const stopper = stopOnSignals();
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port "${values.port}"`);
   const webhookTimestamp = values['webhook-timestamp'];
@@ -157,6 +159,13 @@ async function main(): Promise<void> {
       requestLog.line(`${line.method} ${line.path} ${line.status} ${line.ms.toFixed(1)}ms\n`);
     },
   }).catch((error: unknown) => fail(listenErrorMessage(error, values.host, port)));
+  stopper.serving(() =>
+    running.close().then(() => {
+      saver?.flush(true);
+      requestLog.flush();
+      process.exit(0);
+    }),
+  );
   stdout.write(`${running.url}\n`);
   stdout.write(
     `# scenario: ${values.scenario}; control surface: ${values['no-control'] ? 'off' : `${running.url}/__mock`}\n`,
@@ -189,19 +198,7 @@ async function main(): Promise<void> {
       `# try: curl -s ${running.url}/api/v1/users -H 'X-API-Key: ${DEMO_KEYS.sandbox}' -H 'X-Tenant-Id: ${DEMO_TENANTS.sandbox}'\n`,
     );
   }
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    void running.close().then(() => {
-      saver?.flush(true);
-      requestLog.flush();
-      process.exit(0);
-    });
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  onOrphaned(stop);
+  onOrphaned(stopper.stop);
 }
 
 void main();

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { packageRoot, SPAWN_TIMEOUT_MS, startCli } from './helpers/cli.js';
@@ -68,5 +69,24 @@ describe('commflow-mock --help', () => {
       }
     },
     SPAWN_TIMEOUT_MS,
+  );
+});
+
+describe('commflow-mock and SIGTERM', () => {
+  it(
+    'stops cleanly (exit code 0) on a SIGTERM sent the moment its URL line is read',
+    async () => {
+      // A harness that reads the URL and stops at once: the handlers must already be there.
+      // Before they were registered ahead of the server's start, about one stop in four died by
+      // the signal instead.
+      for (let round = 0; round < 5; round++) {
+        const cli = startCli(['--port', '0']);
+        await cli.firstLine;
+        cli.child.kill('SIGTERM');
+        const [code, signal] = (await once(cli.child, 'exit')) as [number | null, NodeJS.Signals | null];
+        expect({ round, code, signal, stderr: cli.stderr() }).toEqual({ round, code: 0, signal: null, stderr: '' });
+      }
+    },
+    SPAWN_TIMEOUT_MS * 5,
   );
 });
