@@ -13,9 +13,13 @@ const packageDir = dirname(require.resolve('@commflow/mock-server/package.json')
 // tsx as a loader in the one process, not its CLI: the CLI is a second process that relays
 // signals with a 30 ms wait, and on a busy machine it could SIGKILL the mock mid-stop.
 const tsx = pathToFileURL(require.resolve('tsx')).href;
-const child = spawn(process.execPath, ['--import', tsx, '--conditions=source', join(packageDir, 'src', 'cli.ts'), '--port', '0'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const child = spawn(
+  process.execPath,
+  ['--import', tsx, '--conditions=source', join(packageDir, 'src', 'cli.ts'), '--port', '0'],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const lines = createInterface({ input: child.stdout });
 const [base] = (await once(lines, 'line')) as [string];
 const sandboxTenant = '11111111-1111-4111-8111-111111111111';

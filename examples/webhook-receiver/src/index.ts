@@ -32,9 +32,13 @@ const packageDir = dirname(require.resolve('@commflow/mock-server/package.json')
 // tsx as a loader in the one process, not its CLI: the CLI is a second process that relays
 // signals with a 30 ms wait, and on a busy machine it could SIGKILL the mock mid-stop.
 const tsx = pathToFileURL(require.resolve('tsx')).href;
-const mock = spawn(process.execPath, ['--import', tsx, '--conditions=source', join(packageDir, 'src', 'cli.ts'), '--port', '0'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const mock = spawn(
+  process.execPath,
+  ['--import', tsx, '--conditions=source', join(packageDir, 'src', 'cli.ts'), '--port', '0'],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const [base] = (await once(createInterface({ input: mock.stdout }), 'line')) as [string];
 
 // 2. The receiver: verify the raw body, de-duplicate by webhook-id, acknowledge fast.
@@ -171,7 +175,9 @@ try {
   const [code, signal] = (await once(mock, 'exit')) as [number | null, NodeJS.Signals | null];
   if (code !== 0) {
     failed = true;
-    console.error(`webhook-receiver: the mock did not stop cleanly (exit code ${String(code)}, signal ${String(signal)})`);
+    console.error(
+      `webhook-receiver: the mock did not stop cleanly (exit code ${String(code)}, signal ${String(signal)})`,
+    );
   }
   clearTimeout(watchdog);
 }

@@ -9,9 +9,9 @@
 /** The CLI's stop: `serving` hands it the way to close, `stop` asks for it (idempotent). */
 export interface SignalStop {
   /** The server is up: `close` frees the port, saves and exits. Runs at once if a stop came first. */
-  serving(close: () => Promise<void>): void;
+  readonly serving: (close: () => Promise<void>) => void;
   /** Asks the CLI to stop, as SIGINT and SIGTERM do. */
-  stop(): void;
+  readonly stop: () => void;
 }
 
 /** Registers SIGINT and SIGTERM handlers now, for the whole life of the process. */
@@ -37,7 +37,7 @@ export function stopOnSignals(): SignalStop {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   return {
-    serving(closer) {
+    serving: (closer) => {
       close = closer;
       if (requested) run();
     },
