@@ -2,31 +2,19 @@
  * The plan and the report of a run, as plain data (what `--json` prints).
  */
 import type { Effect, Requirement } from './checks/context.js';
+import type { CHECK_DEFINITIONS } from './checks/index.js';
 
 /**
- * A check's id.
+ * A check's id: one of the checks the kit runs, derived from their definitions.
  *
  * @example
  * ```ts
  * const id: CheckId = 'idempotency.replay';
  * ```
+ *
+ * @useDeclaredType
  */
-export type CheckId =
-  | 'openapi.document'
-  | 'envelope.request-id'
-  | 'headers.rate-limit'
-  | 'openapi.responses'
-  | 'pagination.limits'
-  | 'pagination.cursor-walk'
-  | 'pagination.bad-cursor'
-  | 'acting-user.header'
-  | 'tenancy.isolation'
-  | 'gating.permission-denied'
-  | 'voice.no-extension'
-  | 'contacts.read-back'
-  | 'idempotency.replay'
-  | 'chat.start-twice'
-  | 'sms.sandbox-simulated';
+export type CheckId = (typeof CHECK_DEFINITIONS)[number]['id'];
 
 /**
  * What the kit knows about a check before running it.

@@ -7,7 +7,7 @@ import { CheckContext, type CheckDefinition, type Requirement } from './checks/c
 import { OpenApiValidator } from './openapi-validator.js';
 import { ConformanceUsageError, idMatcher, validateOptions, type ConformanceOptions } from './options.js';
 import { Pacer } from './pacer.js';
-import type { CheckId, CheckInfo, CheckResult, ConformanceReport, PlanEntry } from './report.js';
+import type { CheckInfo, CheckResult, ConformanceReport, PlanEntry } from './report.js';
 import { CheckFailure, CheckSkip, Session, Unreachable } from './session.js';
 
 /**
@@ -21,8 +21,8 @@ import { CheckFailure, CheckSkip, Session, Unreachable } from './session.js';
  */
 export const MARKER_PREFIX = 'commflow-conformance';
 
-const infoOf = (check: CheckDefinition): CheckInfo => ({
-  id: check.id as CheckId,
+const infoOf = (check: (typeof CHECK_DEFINITIONS)[number]): CheckInfo => ({
+  id: check.id,
   title: check.title,
   rule: check.rule,
   effect: check.effect,

@@ -166,6 +166,30 @@ export class Session {
     };
   }
 
+  /**
+   * An authenticated GET (main key, tenant and acting user) of a path outside the registry: an
+   * unknown route, or a registry path whose operations are not GETs. The answer is not checked
+   * against openapi.json, which does not describe such paths for GET; the check reads it.
+   */
+  async probe(path: string): Promise<AnswerBase> {
+    const { response, json } = await this.#send('GET', path, {
+      method: 'GET',
+      headers: {
+        accept: 'application/json',
+        [HEADERS.apiKey]: this.#config.apiKey,
+        [HEADERS.tenantId]: this.#config.tenantId,
+        [HEADERS.userEmail]: this.#config.userEmail,
+      },
+    });
+    return {
+      operation: `GET ${path}`,
+      status: response.status,
+      headers: response.headers,
+      requestId: requestIdOf(response.headers, json),
+      body: json,
+    };
+  }
+
   async #send(method: string, path: string, init: RequestInit): Promise<{ response: Response; json: unknown }> {
     if (this.#config.readOnly && method !== 'GET' && method !== 'HEAD') {
       // The plan never schedules such a check under --read-only; this guards against a mistake.

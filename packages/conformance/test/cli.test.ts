@@ -74,7 +74,7 @@ describe('against the standalone mock', () => {
       expect(stdout).toMatch(/contacts\.read-back +skip: creates data: only with --sandbox .* or --allow-live\n/);
       expect(stdout).toMatch(/sms\.sandbox-simulated +skip: sends an SMS: only with --sandbox/);
       expect(stdout).toContain('SKIP idempotency.replay: creates data');
-      expect(stdout).toMatch(/OK conformance of .*: 8 passed, 0 failed, 7 skipped\n/);
+      expect(stdout).toMatch(/OK conformance of .*: 9 passed, 0 failed, 7 skipped\n/);
     },
     SPAWN_TIMEOUT_MS,
   );

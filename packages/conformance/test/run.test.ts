@@ -85,7 +85,7 @@ describe('safety', () => {
       otherApiKey: DEMO_KEYS.partner,
       allowLive: true,
     });
-    expect(report.totals).toEqual({ passed: 13, failed: 0, skipped: 2 });
+    expect(report.totals).toEqual({ passed: 14, failed: 0, skipped: 2 });
     expect(report.results.find((result) => result.id === 'pagination.limits')?.reason).toBe(
       'fax.list left out: MODULE_DISABLED',
     );

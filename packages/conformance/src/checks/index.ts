@@ -9,6 +9,7 @@ import {
 } from './data.js';
 import { envelopeCheck, openApiDocumentCheck, openApiResponsesCheck, rateLimitHeadersCheck } from './envelope.js';
 import { badCursorCheck, cursorWalkCheck, paginationLimitsCheck } from './pagination.js';
+import { routingCheck } from './routing.js';
 
 /** Every check, in the order a run sends them: reads first, then what creates data. */
 export const CHECK_DEFINITIONS = [
@@ -19,6 +20,7 @@ export const CHECK_DEFINITIONS = [
   paginationLimitsCheck,
   cursorWalkCheck,
   badCursorCheck,
+  routingCheck,
   actingUserCheck,
   tenancyCheck,
   gatingCheck,

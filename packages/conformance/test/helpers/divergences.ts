@@ -430,4 +430,60 @@ export const DIVERGENCES: readonly Divergence[] = [
       );
     },
   },
+  {
+    name: 'a GET on a path without one is 404, not 405',
+    fails: { 'routing.not-found-and-method': /expected METHOD_NOT_ALLOWED, got 404 NOT_FOUND/ },
+    rewrite: async (request, forward) => {
+      const response = await forward(request);
+      if (response.status !== 405) return response;
+      return rewriteJson(
+        response,
+        (body) => ({ ...body, error: { code: 'NOT_FOUND', message: `No route for ${pathOf(request)}.` } }),
+        404,
+      );
+    },
+  },
+  {
+    name: 'a 405 without the Allow header',
+    fails: { 'routing.not-found-and-method': /the Allow header null lacks POST/ },
+    rewrite: async (request, forward) => {
+      const response = await forward(request);
+      if (response.status !== 405) return response;
+      const headers = new Headers(response.headers);
+      headers.delete(HEADERS.allow);
+      return new Response(response.body, { status: response.status, headers });
+    },
+  },
+  {
+    name: 'an unknown route answers a bare 404, not the envelope',
+    fails: {
+      'routing.not-found-and-method': /an unknown route: answered 404 with a body that is not the error envelope/,
+    },
+    rewrite: async (request, forward) => {
+      const response = await forward(request);
+      if (response.status !== 404 || !pathOf(request).includes('no-such-route')) return response;
+      return rewriteJson(response, () => ({ message: 'Not Found' }));
+    },
+  },
+  {
+    name: 'a route at /api/v1/sms/messages',
+    fails: {
+      'routing.not-found-and-method':
+        /sms\/messages, a route the spec says does not exist: expected NOT_FOUND, got 405 METHOD_NOT_ALLOWED/,
+    },
+    rewrite: async (request, forward) => {
+      const response = await forward(request);
+      if (pathOf(request) !== '/api/v1/sms/messages' || request.method !== 'GET') return response;
+      const answer = await rewriteJson(
+        response,
+        (body) => ({
+          ...body,
+          error: { code: 'METHOD_NOT_ALLOWED', message: 'GET is not allowed on /api/v1/sms/messages.' },
+        }),
+        405,
+      );
+      answer.headers.set(HEADERS.allow, 'POST');
+      return answer;
+    },
+  },
 ];
