@@ -89,4 +89,19 @@ describe('commflow-mock and SIGTERM', () => {
     },
     SPAWN_TIMEOUT_MS * 5,
   );
+
+  it(
+    'ends by its own exit, never by the signal, when a second SIGTERM follows the first',
+    async () => {
+      const cli = startCli(['--port', '0']);
+      await cli.firstLine;
+      cli.child.kill('SIGTERM');
+      cli.child.kill('SIGTERM');
+      const [code, signal] = (await once(cli.child, 'exit')) as [number | null, NodeJS.Signals | null];
+      // 0 when the first stop finished before the second signal was handled, 143 when it forced the exit.
+      expect(signal).toBeNull();
+      expect([0, 143]).toContain(code);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 });
