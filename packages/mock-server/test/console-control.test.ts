@@ -241,6 +241,22 @@ describe('safety of the console and /__mock on a loopback server', () => {
     expect(JSON.parse(api.body)).toMatchObject({ api: expect.stringContaining('/api/v1/') });
   });
 
+  it('serves the same page at /__mock/console, with or without its slash, and its files under it', async () => {
+    const home = await raw(running.url, { path: '/', headers: { accept: 'text/html' } });
+    for (const path of ['/__mock/console', '/__mock/console/', '/__mock/console/index.html']) {
+      const page = await raw(running.url, { path });
+      expect({ path, status: page.status, type: page.headers['content-type'] }).toEqual({
+        path,
+        status: 200,
+        type: 'text/html; charset=utf-8',
+      });
+      expect(page.body).toBe(home.body);
+    }
+    const script = await raw(running.url, { path: '/__mock/console/app.js' });
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect((await raw(running.url, { path: '/__mock/console/nothing.js' })).status).toBe(404);
+  });
+
   it('accepts loopback and named hosts only (DNS rebinding); API routes are unaffected', async () => {
     const port = new URL(running.url).port;
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `mock.test:${port}`]) {

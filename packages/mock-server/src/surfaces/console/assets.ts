@@ -45,6 +45,18 @@ async function load(name: string): Promise<Uint8Array | null> {
 }
 
 /**
+ * The console file a GET of `pathname` asks for, or `undefined` when it asks for none: the page
+ * at `/` and at `/__mock/console` (with or without its slash, as people type it), a file under
+ * {@link CONSOLE_ASSET_PREFIX} by its name.
+ */
+export function consoleFileOf(pathname: string): string | undefined {
+  if (pathname === '/' || pathname === CONSOLE_ASSET_PREFIX || `${pathname}/` === CONSOLE_ASSET_PREFIX) {
+    return 'index.html';
+  }
+  return pathname.startsWith(CONSOLE_ASSET_PREFIX) ? pathname.slice(CONSOLE_ASSET_PREFIX.length) : undefined;
+}
+
+/**
  * The response for one console file (`index.html`, `app.js`, `app.css`), or `undefined` for
  * another name. A console that was not built answers 503 with what to run.
  */

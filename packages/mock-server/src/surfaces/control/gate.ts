@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { MAX_BODY_BYTES } from '@commflow/contract';
 import { ApiError } from '../../service/api-error.js';
 import { JSON_TYPE } from '../../service/pipeline/validate.js';
-import { consoleAsset, CONSOLE_ASSET_PREFIX } from '../console/assets.js';
+import { consoleAsset, consoleFileOf } from '../console/assets.js';
 import { controlErrorResponse } from './http.js';
 import { SNAPSHOT_MAX_BYTES, SNAPSHOT_PATH } from './snapshot-routes.js';
 
@@ -104,7 +104,7 @@ function refusal(
   ) {
     return refuse(403, 'CROSS_ORIGIN_REFUSED', 'Cross-origin requests to the control surface are refused.');
   }
-  const isAsset = request.method === 'GET' && (url.pathname === '/' || url.pathname.startsWith(CONSOLE_ASSET_PREFIX));
+  const isAsset = request.method === 'GET' && consoleFileOf(url.pathname) !== undefined;
   if (safety.controlToken !== undefined && !isAsset) {
     const header = request.headers.get('authorization') ?? '';
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
@@ -145,10 +145,9 @@ export function createControlGate(mock: GatedMock, safety: ControlSafety): (requ
     }
     const refused = refusal(request, url, safety, allowed);
     if (refused !== undefined) return controlErrorResponse(mock.clock, request, refused);
-    if (request.method === 'GET' && (url.pathname === '/' || url.pathname.startsWith(CONSOLE_ASSET_PREFIX))) {
-      const asset = await consoleAsset(
-        url.pathname === '/' ? 'index.html' : url.pathname.slice(CONSOLE_ASSET_PREFIX.length),
-      );
+    const file = request.method === 'GET' ? consoleFileOf(url.pathname) : undefined;
+    if (file !== undefined) {
+      const asset = await consoleAsset(file);
       if (asset !== undefined) return asset;
     }
     return mock.handle(request);
