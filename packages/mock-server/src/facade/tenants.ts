@@ -62,6 +62,19 @@ export class MockTenants {
   }
 
   /**
+   * Every tenant, the scenario's and those created since, in the order they were added: the
+   * in-process twin of `GET /__mock/tenants`.
+   *
+   * @example
+   * ```ts
+   * mock.tenants.list().map((tenant) => `${tenant.name} (${tenant.mode})`);
+   * ```
+   */
+  list(): TenantSummary[] {
+    return [...this.#runtime.world.state.tenants.keys()].map((id) => tenantSummary(this.#runtime, id));
+  }
+
+  /**
    * Puts one tenant back as it was created (a scenario tenant: as the scenario loads it): its
    * records, subscriptions, deliveries, calls, idempotency entries, events and journal entries.
    * Its keys and its clock's time stay; no other tenant changes.

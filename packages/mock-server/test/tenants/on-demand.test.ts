@@ -170,6 +170,17 @@ describeTransports('tenants on demand', (env) => {
       expect.objectContaining({ id: created.tenant.id, name: 'Worker 1', origin: 'created', aheadMs: 0 }),
     );
     expect(tenants).toContainEqual(expect.objectContaining({ id: DEMO_TENANTS.sandbox, origin: 'scenario' }));
+    // In process, the same tenants in the same order, each as `tenants.get` gives it.
+    const listed = env().mock.tenants.list();
+    expect(listed.map((tenant) => tenant.id)).toEqual(tenants.map((tenant: { id: string }) => tenant.id));
+    expect(listed).toContainEqual(created.tenant);
+    expect(listed).toContainEqual(env().mock.tenants.get(DEMO_TENANTS.sandbox));
+    await control(env(), 'DELETE', `/tenants/${created.tenant.id}`);
+    expect(
+      env()
+        .mock.tenants.list()
+        .map((tenant) => tenant.id),
+    ).not.toContain(created.tenant.id);
   });
 });
 
