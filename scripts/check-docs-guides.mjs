@@ -1,5 +1,7 @@
 // Fails when a guide drifts from what it documents:
 // - docs/guides/errors.md: one table row per code of the contract's ERROR_CATALOGUE, with its status;
+// - docs/guides/pagination.md: the table of the two kinds lists exactly the registry's cursor
+//   and offset operations, each under its kind;
 // - docs/guides/cli.md: every flag of `commflow-mock --help` and of the CLI's parseArgs options,
 //   and every control route the mock's source serves (`case 'METHOD /__mock/…'` and the
 //   `/__mock/<segment>` families), each under its own heading with a curl example.
@@ -12,7 +14,10 @@ import { tsImport } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path) => readFileSync(join(root, path), 'utf8');
-const { ERROR_CATALOGUE } = await tsImport(join(root, 'packages/contract/src/index.ts'), import.meta.url);
+const { ERROR_CATALOGUE, OPERATION_LIST } = await tsImport(
+  join(root, 'packages/contract/src/index.ts'),
+  import.meta.url,
+);
 const failures = [];
 
 // Errors: `| \`CODE\` | status |` rows.
@@ -27,6 +32,24 @@ for (const [code, { status }] of Object.entries(ERROR_CATALOGUE)) {
 }
 for (const code of rows.keys())
   if (!(code in ERROR_CATALOGUE)) failures.push(`errors.md: ${code} is not in the catalogue`);
+
+// Pagination: `| cursor | \`id\`, … |` and `| offset | … |` rows, against the registry.
+const paginationGuide = read('docs/guides/pagination.md');
+let pagedOperations = 0;
+for (const kind of ['cursor', 'offset']) {
+  const row = new RegExp(`^\\|\\s*${kind}\\s*\\|([^|]*)\\|`, 'm').exec(paginationGuide)?.[1];
+  if (row === undefined) {
+    failures.push(`pagination.md: no table row for the ${kind} kind`);
+    continue;
+  }
+  const listed = new Set([...row.matchAll(/`([a-z.]+)`/g)].map((m) => m[1]));
+  const expected = OPERATION_LIST.filter((op) => op.pagination === kind).map((op) => op.id);
+  pagedOperations += expected.length;
+  for (const id of expected)
+    if (!listed.has(id)) failures.push(`pagination.md: ${id} is ${kind}-paged, not in its row`);
+  for (const id of listed)
+    if (!expected.includes(id)) failures.push(`pagination.md: ${id} is in the ${kind} row, and is not ${kind}-paged`);
+}
 
 // CLI flags.
 const cliGuide = read('docs/guides/cli.md');
@@ -94,5 +117,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  `guides: ${rows.size} error codes, ${flags.size} CLI flags and ${headings.length} control routes documented`,
+  `guides: ${rows.size} error codes, ${pagedOperations} paged operations, ${flags.size} CLI flags and ${headings.length} control routes documented`,
 );
