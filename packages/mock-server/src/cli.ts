@@ -20,7 +20,13 @@ import { readScenarioFile, ScenarioFileError } from './scenario/read-file.js';
 import { resolve } from 'node:path';
 import { SnapshotError } from './runtime/snapshot/restore.js';
 import type { MockSnapshot } from './runtime/snapshot/schema.js';
-import { readStateFile, StateFileError, stateFileProblem, StateSaver } from './surfaces/cli/state-file.js';
+import {
+  assertStateFileWritable,
+  readStateFile,
+  StateFileError,
+  stateFileProblem,
+  StateSaver,
+} from './surfaces/cli/state-file.js';
 
 const HELP = `commflow-mock: an in-memory CommFlow API for tests
 
@@ -103,6 +109,7 @@ async function main(): Promise<void> {
   if (values.state !== undefined) {
     try {
       saved = readStateFile(values.state);
+      assertStateFileWritable(values.state);
     } catch (error) {
       if (error instanceof StateFileError) fail(error.message);
       throw error;

@@ -113,6 +113,34 @@ describe('commflow-mock --state', () => {
   );
 
   it(
+    'a state file it could not write stops the start with exit code 2 and names the file',
+    async () => {
+      const file = join(stateFile(), 'no-such-directory', 'world.json');
+      const cli = startCli(['--port', '0', '--state', file]);
+      children.push(cli);
+      expect(await exitOf(cli)).toBe(2);
+      expect(cli.stderr()).toContain(`cannot write the state file ${file}`);
+      expect(cli.stderr()).toContain('ENOENT');
+      expect(cli.output).toEqual([]);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it(
+    'restores a file saved from GET /__mock/snapshot as it is (`curl $M/snapshot > world.json`)',
+    async () => {
+      const first = await start([]);
+      const key = await createKey(first.url);
+      const file = stateFile();
+      writeFileSync(file, await (await fetch(`${first.url}/__mock/snapshot`)).text());
+      const second = await start(['--state', file]);
+      expect(await second.cli.waitForLine((line) => line.startsWith('# state:'))).toContain('restored');
+      expect(await usersStatus(second.url, key)).toBe(200);
+    },
+    SPAWN_TIMEOUT_MS * 2,
+  );
+
+  it(
     'a bad --save-interval is a usage error',
     async () => {
       const cli = startCli(['--port', '0', '--save-interval', 'soon']);

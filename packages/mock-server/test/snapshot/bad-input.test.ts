@@ -86,6 +86,14 @@ describe('a bad snapshot is refused with the path of the problem, and changes no
     await refused({ snapshot: { ...good, version: 'two' } }, [['body', 'snapshot', 'version']]);
   });
 
+  it('inside GET\u2019s whole answer or `{ snapshot }`: 400 naming the path from the top of the body', async () => {
+    const bad = edited((snapshot) => {
+      (snapshot as { version: unknown }).version = 99;
+    });
+    await refused({ success: true, data: { snapshot: bad }, meta: {} }, [['body', 'data', 'snapshot', 'version']]);
+    await refused({ snapshot: bad }, [['body', 'snapshot', 'version']]);
+  });
+
   it('another format: 400 naming `format`', async () => {
     await refused({ ...good, format: 'a-scenario' }, [['body', 'format']]);
   });

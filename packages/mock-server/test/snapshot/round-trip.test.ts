@@ -126,6 +126,10 @@ describe('snapshot → restore → snapshot gives an equal value', () => {
       const wrapped = await control(to, 'PUT', '/snapshot', { snapshot: taken.json.data.snapshot });
       expect(wrapped.status).toBe(200);
       expect((await control(to, 'GET', '/snapshot')).json.data.snapshot).toEqual(taken.json.data.snapshot);
+      // So is GET's whole answer, as `curl $M/snapshot > world.json` saves it.
+      const saved = await control(to, 'PUT', '/snapshot', taken.json);
+      expect(saved.status).toBe(200);
+      expect((await control(to, 'GET', '/snapshot')).json.data.snapshot).toEqual(taken.json.data.snapshot);
     } finally {
       await a.close();
       await b.close();

@@ -46,8 +46,43 @@ export class SnapshotError extends Error {
   }
 }
 
-/** Checks a value as a snapshot: the format and version first, so another file says so plainly. */
+/**
+ * The snapshot inside what was given, and where it sits: a snapshot as it is, `{ snapshot }`, or
+ * the whole answer of `GET /__mock/snapshot` (`{ success, data: { snapshot }, meta }`), so that a
+ * file saved with `curl $M/snapshot > world.json` goes back with `PUT` or `--state` as it is.
+ */
+function unwrapSnapshot(value: unknown): { snapshot: unknown; at: string[] } {
+  if (typeof value !== 'object' || value === null || 'format' in value) return { snapshot: value, at: [] };
+  if ('snapshot' in value) return { snapshot: value.snapshot, at: ['snapshot'] };
+  const data = 'data' in value ? value.data : undefined;
+  if (typeof data === 'object' && data !== null && 'snapshot' in data) {
+    return { snapshot: data.snapshot, at: ['data', 'snapshot'] };
+  }
+  return { snapshot: value, at: [] };
+}
+
+/** Runs `work` on the unwrapped snapshot; its issues are named from the top of what was given. */
+function unwrapped<T>(value: unknown, work: (snapshot: unknown) => T): T {
+  const { snapshot, at } = unwrapSnapshot(value);
+  try {
+    return work(snapshot);
+  } catch (error) {
+    if (error instanceof SnapshotError && at.length > 0) {
+      throw new SnapshotError(error.issues.map((issue) => ({ ...issue, path: [...at, ...issue.path] })));
+    }
+    throw error;
+  }
+}
+
+/**
+ * Checks a value as a snapshot: the format and version first, so another file says so plainly.
+ * The snapshot may come as it is, as `{ snapshot }`, or inside `GET /__mock/snapshot`'s answer.
+ */
 export function parseSnapshot(input: unknown): MockSnapshot {
+  return unwrapped(input, parseBareSnapshot);
+}
+
+function parseBareSnapshot(input: unknown): MockSnapshot {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new SnapshotError([{ path: [], message: 'a snapshot is a JSON object' }]);
   }
@@ -77,8 +112,10 @@ export function parseSnapshot(input: unknown): MockSnapshot {
 
 /** Puts a snapshot's world in place of the runtime's. */
 export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
-  const snapshot = parseSnapshot(input);
-  const prepared = prepare(snapshot);
+  const { snapshot, prepared } = unwrapped(input, (bare) => {
+    const parsed = parseBareSnapshot(bare);
+    return { snapshot: parsed, prepared: prepare(parsed) };
+  });
   const { state, sim } = runtime.world;
   const callbacks = state.subscriptions.callbacks();
 

@@ -56,6 +56,25 @@ export function stateFileProblem(path: string, error: SnapshotError): StateFileE
 }
 
 /**
+ * Checks at start that `path` can be written, by creating and removing a file beside it: a mock
+ * that would say "saved on exit" and then lose the world (a missing directory, no permission, a
+ * read-only disk) refuses to start instead.
+ *
+ * @throws StateFileError naming the file and the system's reason.
+ */
+export function assertStateFileWritable(path: string): void {
+  const probe = `${resolve(path)}.${process.pid}.probe`;
+  try {
+    closeSync(openSync(probe, 'w', 0o600));
+  } catch (error) {
+    throw new StateFileError(
+      `cannot write the state file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}: is ${dirname(resolve(path))} an existing, writable directory?)`,
+    );
+  }
+  rmSync(probe, { force: true });
+}
+
+/**
  * Writes `snapshot` to `path` atomically: into a temporary file beside it, flushed to disk, then
  * renamed over the old one, so a crash leaves either the old file or the new one, never half.
  */

@@ -25,16 +25,13 @@ export async function snapshotRoute(
   if (request.method !== 'PUT') return undefined;
   const parsed = parseJsonBytes(await readBody(request, SNAPSHOT_MAX_BYTES));
   if (!parsed.ok) throw new ApiError('INVALID_JSON', parsed.message);
-  // The body is the snapshot itself, or `{ "snapshot": … }` as GET answers it inside `data`.
-  const body = parsed.value as { snapshot?: unknown } | null;
-  const input = typeof body === 'object' && body !== null && 'snapshot' in body ? body.snapshot : body;
+  // The body is the snapshot itself, `{ "snapshot": … }`, or GET's whole answer: restore unwraps it.
   try {
-    restoreSnapshot(runtime, input);
+    restoreSnapshot(runtime, parsed.value);
   } catch (error) {
     if (error instanceof SnapshotError) {
-      const base = input === body ? ['body'] : ['body', 'snapshot'];
       throw validationError(
-        error.issues.map((issue) => ({ path: [...base, ...issue.path.map(String)], message: issue.message })),
+        error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)], message: issue.message })),
       );
     }
     throw error;
