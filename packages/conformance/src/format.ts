@@ -49,10 +49,15 @@ export function formatResult(result: CheckResult): string {
 export function formatSummary(report: ConformanceReport): string {
   const { passed, failed, skipped } = report.totals;
   const seconds = (report.pacing.waitedMs / 1000).toFixed(1);
+  const created = report.results.some(
+    (result) => result.outcome !== 'skip' && (result.effect === 'create' || result.effect === 'sandbox'),
+  );
+  // Nothing failed, yet nothing was checked: say why the run is not a pass.
+  const why = !report.ok && failed === 0 ? ' (no check ran: see the reasons in the plan)' : '';
   return [
     `Requests: ${report.pacing.requests} sent, ${seconds} s waited for rate-limit windows, ${report.pacing.rateLimited} answered 429`,
-    `Marker of created data: ${report.marker}`,
-    `${report.ok ? 'OK' : 'FAILED'} conformance of ${report.target.baseUrl}: ${passed} passed, ${failed} failed, ${skipped} skipped`,
+    ...(created ? [`Marker of created data: ${report.marker}`] : []),
+    `${report.ok ? 'OK' : 'FAILED'} conformance of ${report.target.baseUrl}: ${passed} passed, ${failed} failed, ${skipped} skipped${why}`,
   ].join('\n');
 }
 

@@ -93,6 +93,6 @@ export interface ConformanceReport {
   readonly totals: { readonly passed: number; readonly failed: number; readonly skipped: number };
   /** Requests sent, time spent waiting on rate-limit windows, and 429s received. */
   readonly pacing: { readonly requests: number; readonly waitedMs: number; readonly rateLimited: number };
-  /** True when no check failed. */
+  /** True when no check failed and at least one passed: a run that checked nothing is no pass. */
   readonly ok: boolean;
 }

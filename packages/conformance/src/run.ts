@@ -274,6 +274,6 @@ export async function runConformance(
     results,
     totals,
     pacing: { ...pacer.stats },
-    ok: totals.failed === 0,
+    ok: totals.failed === 0 && totals.passed > 0,
   };
 }

@@ -75,6 +75,23 @@ describe('against the standalone mock', () => {
       expect(stdout).toMatch(/sms\.sandbox-simulated +skip: sends an SMS: only with --sandbox/);
       expect(stdout).toContain('SKIP idempotency.replay: creates data');
       expect(stdout).toMatch(/OK conformance of .*: 9 passed, 0 failed, 7 skipped\n/);
+      // No check that creates data ran: no marker to search for.
+      expect(stdout).not.toContain('Marker of created data');
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it(
+    'fails (exit code 1) a run in which every selected check was skipped: it checked nothing',
+    async () => {
+      const { code, stdout } = await runCli([...target(mock.url), '--only', 'voice.*,contacts.*'], {
+        COMMFLOW_API_KEY: DEMO_KEYS.sandbox,
+      });
+      expect(code).toBe(1);
+      expect(stdout).toMatch(/voice\.no-extension +skip: needs --user-without-extension\n/);
+      expect(stdout).toMatch(
+        /FAILED conformance of .*: 0 passed, 0 failed, 16 skipped \(no check ran: see the reasons in the plan\)\n/,
+      );
     },
     SPAWN_TIMEOUT_MS,
   );
