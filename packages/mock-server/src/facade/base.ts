@@ -8,10 +8,11 @@ import { takeSnapshot } from '../runtime/snapshot/take.js';
 import { advanceClock } from '../runtime/telephony.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
-import type { FaultInput } from '../state/faults.js';
+import { FaultSchema, type FaultInput } from '../state/faults.js';
 import { handleApiRequest, handleRequest } from '../surfaces/handler.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { MockTenants } from './tenants.js';
+import { parseInput } from '../runtime/control-inputs.js';
 
 /**
  * The first layer of {@link CommFlowMock}: how it answers, and its world as a whole (reset,
@@ -196,13 +197,14 @@ export class MockWorld {
   /**
    * Makes the next matching requests stall and/or fail, to test client retries.
    *
+   * @throws ApiError `VALIDATION_ERROR` naming each bad field, as `POST /__mock/faults` does.
    * @example
    * ```ts
    * mock.injectFault({ method: 'POST', path: '/api/v1/contacts', status: 503, times: 2 });
    * ```
    */
   injectFault(fault: FaultInput): void {
-    this.runtime.world.state.faults.add(fault);
+    this.runtime.world.state.faults.add(parseInput(FaultSchema, fault, ['fault']));
   }
 
   /**

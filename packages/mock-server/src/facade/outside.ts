@@ -12,6 +12,7 @@ import type { CallAction } from '../service/domains/voice.js';
 import type { AiResponder } from '../sim/ai-responder.js';
 import type { CarrierAdapter } from '../sim/carrier.js';
 import { MockTraffic } from './traffic.js';
+import { CarrierInputSchema, InboundSmsInputSchema, parseInput } from '../runtime/control-inputs.js';
 
 /**
  * The third layer of {@link CommFlowMock}: the simulated outside, driven by hand: calls, the
@@ -67,19 +68,22 @@ export class MockOutside extends MockTraffic {
   /**
    * Tells the default carrier to accept or reject live sends.
    *
+   * @throws ApiError `VALIDATION_ERROR` naming each bad field, as `PUT /__mock/carrier` does.
    * @example
    * ```ts
    * mock.setCarrier({ mode: 'reject', reason: 'Carrier outage' });
    * ```
    */
   setCarrier(settings: { mode: 'accept' | 'reject'; reason?: string }): CarrierState {
-    return setCarrier(this.runtime, settings);
+    const { mode, reason } = parseInput(CarrierInputSchema, settings, ['settings']);
+    return setCarrier(this.runtime, reason === undefined ? { mode } : { mode, reason });
   }
 
   /**
    * Delivers an inbound SMS to a tenant's number: joins or opens the conversation, stores the
    * message as `inbound` / `RECEIVED`, and emits `sms.received`.
    *
+   * @throws ApiError `VALIDATION_ERROR` naming each bad field, as `POST /__mock/sms/inbound` does.
    * @example
    * ```ts
    * mock.receiveSms({ tenantId, to: '+14155550100', from: '+14155550199', body: 'Hello?' });
@@ -89,7 +93,7 @@ export class MockOutside extends MockTraffic {
     conversationId: string;
     message: SmsMessage;
   } {
-    return receiveSms(this.runtime, input);
+    return receiveSms(this.runtime, parseInput(InboundSmsInputSchema, input, ['input']));
   }
 
   /**

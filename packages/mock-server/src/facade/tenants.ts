@@ -11,6 +11,7 @@ import {
   type TenantSummary,
   type TenantTemplateInput,
 } from '../runtime/tenants.js';
+import { CreateTenantInputSchema, parseInput } from '../runtime/control-inputs.js';
 
 /**
  * Tenants on demand, in-process (`mock.tenants`): the twin of `/__mock/tenants`. A tenant is the
@@ -45,6 +46,8 @@ export class MockTenants {
    * ```
    */
   create(template: TenantTemplateInput = {}): CreatedTenantResult {
+    // The same check as POST /__mock/tenants: an unknown key or a misspelt `from` is refused, not ignored.
+    parseInput(CreateTenantInputSchema, template, ['template']);
     return createTenant(this.#runtime, template);
   }
 

@@ -12,6 +12,7 @@ import { journalEntry, type JournalEntry } from '../state/journal.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../state/journal-operations.js';
 import type { ApiKeyView } from '../state/keys.js';
 import { MockWorld } from './base.js';
+import { CreateKeyInputSchema, parseInput } from '../runtime/control-inputs.js';
 
 /**
  * The second layer of {@link CommFlowMock}: who may call (API keys) and what was called (the
@@ -27,13 +28,19 @@ export class MockTraffic extends MockWorld {
   /**
    * Creates an API key. The secret is returned this once; the mock keeps its hash.
    *
+   * @throws ApiError `VALIDATION_ERROR` naming each bad field, as `POST /__mock/api-keys` does.
    * @example
    * ```ts
    * const { key } = mock.createApiKey({ tenantIds: [DEMO_TENANTS.sandbox], permissions: ['contacts'] });
    * ```
    */
   createApiKey(input: CreateApiKeyInput): CreatedApiKey {
-    return createApiKey(this.runtime, input);
+    const { rateLimit, prefix, ...rest } = parseInput(CreateKeyInputSchema, input, ['input']);
+    return createApiKey(this.runtime, {
+      ...rest,
+      ...(rateLimit === undefined ? {} : { rateLimit }),
+      ...(prefix === undefined ? {} : { prefix }),
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { E164, HEADERS, Id, RequestId, validationIssues } from '@commflow/contract';
+import { HEADERS, RequestId } from '@commflow/contract';
 import * as z from 'zod';
 import { ApiError, validationError } from '../../service/api-error.js';
 import { CALL_ACTIONS, type CallAction } from '../../service/domains/voice.js';
@@ -12,6 +12,13 @@ import { createApiKey } from '../../runtime/access.js';
 import { resolveScenario } from '../../runtime/runtime.js';
 import { advanceClock, carrierState, controlCall, listCalls, receiveSms, setCarrier } from '../../runtime/telephony.js';
 import { subscribeWebhook, webhookSubscriptions } from '../../runtime/webhooks.js';
+import {
+  AdvanceClockInputSchema,
+  CarrierInputSchema,
+  CreateKeyInputSchema,
+  InboundSmsInputSchema,
+  parseInput,
+} from '../../runtime/control-inputs.js';
 import { journalRoute } from './journal-routes.js';
 import { recordsRoute } from './records-routes.js';
 import { snapshotRoute } from './snapshot-routes.js';
@@ -20,9 +27,7 @@ import { controlIndex } from './index-route.js';
 import { readBody } from '../../service/pipeline/validate.js';
 import { consoleRoute, JOURNAL_STREAM_PATH, journalStream } from './console-routes.js';
 import { clientClosedResponse, isClientClosed } from '../../service/pipeline/client-closed.js';
-import { PERMISSION_NAMES } from '../../service/gating-names.js';
 import { ScenarioError } from '../../scenario/parse.js';
-import { RateLimitSchema } from '../../scenario/schema.js';
 import {
   CreateWebhookSubscriptionSchema,
   DELIVERY_STATUSES,
@@ -31,24 +36,6 @@ import {
   type DeliveryFilter,
   type DeliveryStatus,
 } from '../../webhooks/index.js';
-
-const CreateKeyBody = z.strictObject({
-  tenantIds: z.array(Id).min(1),
-  permissions: z.array(z.enum([...PERMISSION_NAMES, '*'])).default(['*']),
-  rateLimit: RateLimitSchema.optional(),
-  prefix: z.enum(['cf', 'cfa']).optional(),
-});
-const CarrierBody = z.strictObject({
-  mode: z.enum(['accept', 'reject']),
-  reason: z.string().min(1).max(500).optional(),
-});
-const InboundSmsBody = z.strictObject({ tenantId: Id, to: E164, from: E164, body: z.string().min(1).max(1600) });
-const AdvanceBody = z.strictObject({
-  ms: z
-    .int()
-    .min(0)
-    .max(366 * 24 * 60 * 60 * 1000),
-});
 
 const EnableBody = z.strictObject({ enabled: z.boolean() });
 
@@ -77,9 +64,7 @@ async function readJson(request: Request): Promise<unknown> {
 }
 
 async function body<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
-  const parsed = schema.safeParse(await readJson(request));
-  if (!parsed.success) throw validationError(validationIssues('body', parsed.error.issues));
-  return parsed.data;
+  return parseInput(schema, await readJson(request), ['body']);
 }
 
 /** A `?status=` filter of deliveries, checked. */
@@ -192,7 +177,7 @@ async function dispatch(runtime: MockRuntime, request: Request, url: URL): Promi
       return { status: 200, data: { tenants: runtime.baseline.scenario.tenants.map((tenant) => tenant.id) } };
     }
     case 'POST /__mock/api-keys': {
-      const input = await body(request, CreateKeyBody);
+      const input = await body(request, CreateKeyInputSchema);
       const { rateLimit, prefix, ...rest } = input;
       return {
         status: 201,
@@ -218,7 +203,7 @@ async function dispatch(runtime: MockRuntime, request: Request, url: URL): Promi
     case 'GET /__mock/carrier':
       return { status: 200, data: { carrier: carrierState(runtime) } };
     case 'PUT /__mock/carrier': {
-      const settings = await body(request, CarrierBody);
+      const settings = await body(request, CarrierInputSchema);
       return {
         status: 200,
         data: {
@@ -230,13 +215,13 @@ async function dispatch(runtime: MockRuntime, request: Request, url: URL): Promi
       };
     }
     case 'POST /__mock/sms/inbound':
-      return { status: 201, data: receiveSms(runtime, await body(request, InboundSmsBody)) };
+      return { status: 201, data: receiveSms(runtime, await body(request, InboundSmsInputSchema)) };
     case 'GET /__mock/memory':
       return { status: 200, data: { memory: memoryReport() } };
     case 'GET /__mock/clock':
       return { status: 200, data: { now: runtime.world.sim.clock.iso(), offsetMs: runtime.world.sim.clock.offsetMs } };
     case 'POST /__mock/clock/advance':
-      return { status: 200, data: advanceClock(runtime, (await body(request, AdvanceBody)).ms) };
+      return { status: 200, data: advanceClock(runtime, (await body(request, AdvanceClockInputSchema)).ms) };
     case 'POST /__mock/faults': {
       const fault = await body(request, FaultSchema);
       runtime.world.state.faults.add(fault);

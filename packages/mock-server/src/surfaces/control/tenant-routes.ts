@@ -16,20 +16,10 @@ import {
   tenantClockView,
   tenantSummary,
 } from '../../runtime/tenants.js';
+import { AdvanceClockInputSchema, CreateTenantInputSchema } from '../../runtime/control-inputs.js';
 
-const CreateTenantBody = z
-  .strictObject({
-    name: z.string().min(1).max(200).optional().meta({ description: 'The new tenant’s name.' }),
-    from: z.optional(Id).meta({ description: 'A tenant of the loaded scenario to copy.' }),
-    tenant: z.record(z.string(), z.unknown()).optional().meta({ description: 'A tenant in the scenario format.' }),
-  })
-  .optional();
-const AdvanceBody = z.strictObject({
-  ms: z
-    .int()
-    .min(0)
-    .max(366 * 24 * 60 * 60 * 1000),
-});
+// No body at all is the minimal sandbox, as `{}` is.
+const CreateTenantBody = CreateTenantInputSchema.optional();
 
 type Reply = { status: number; data: unknown } | undefined;
 type Read = <T extends z.ZodType>(schema: T) => Promise<z.output<T>>;
@@ -61,7 +51,7 @@ export async function tenantRoute(runtime: MockRuntime, method: string, path: st
     case 'GET /clock':
       return { status: 200, data: tenantClockView(runtime, id) };
     case 'POST /clock/advance':
-      return { status: 200, data: advanceTenantClock(runtime, id, (await read(AdvanceBody)).ms) };
+      return { status: 200, data: advanceTenantClock(runtime, id, (await read(AdvanceClockInputSchema)).ms) };
   }
   return undefined;
 }
