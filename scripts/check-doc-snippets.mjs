@@ -4,6 +4,10 @@
 // workspace packages (strict, as users compile); every ```json block of the scenario reference is
 // loaded as a scenario by the mock. A block fenced ```ts nocheck is skipped: only for code whose
 // framework is not a dependency here (Playwright's test runner).
+// A block with a top-level `import` reads as a whole file, and a reader copies it as one: it is
+// compiled alone (tsconfig.files.json: no prelude, no test-runner globals), so it must import or
+// declare everything it uses. A block without one is a fragment that continues the prose: it is
+// compiled with the prelude's names (tsconfig.json).
 // Run from examples/doc-snippets (its `typecheck` script, so in the typecheck step), after `build`.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,26 +31,22 @@ const guides = [
 
 // The names the guides' fragments use without declaring them, as the surrounding prose gives them
 // to a reader (earlier blocks' imports and clients, the receiver's secret and handler, a store of
-// seen ids, the app under test). Test-runner globals come from vitest's.
+// seen ids, the app under test). Only fragments see them; no test-runner globals either: a test
+// file's block imports its `test`, `beforeAll`… from vitest.
 const PRELUDE = `import type { CommFlow } from '@commflow/sdk';
 import type { VerifiedWebhookEvent } from '@commflow/sdk/webhooks';
 import type { Hono } from 'hono';
 declare global {
   const client: CommFlow;
-  const ann: CommFlow;
   const mock: import('@commflow/mock-server').CommFlowMock;
-  const receiver: { url: string };
-  const createMock: typeof import('@commflow/mock-server').createMock;
   const DEMO_TENANTS: typeof import('@commflow/mock-server').DEMO_TENANTS;
   const verifyWebhook: typeof import('@commflow/sdk/webhooks').verifyWebhook;
-  const http: typeof import('msw').http;
-  const HttpResponse: typeof import('msw').HttpResponse;
+  const signWebhook: typeof import('@commflow/sdk/webhooks').signWebhook;
   const secret: string;
   const newSecret: string;
   const oldSecret: string;
   const payload: string;
   const headers: Headers;
-  const rawBody: string;
   const id: string;
   const timestamp: string;
   const tenantId: string;
@@ -58,10 +58,16 @@ declare global {
 export {};
 `;
 
+// `import x from`, `import { x }`, `import * as`, `import type`, `import 'side-effect'` at the start of
+// a line; not `import(...)` nor `import.meta`.
+const WHOLE_FILE = /^import(?=[\s{*'"])/m;
+
 rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'prelude.d.ts'), PRELUDE);
+mkdirSync(join(out, 'fragments'), { recursive: true });
+mkdirSync(join(out, 'files'), { recursive: true });
+writeFileSync(join(out, 'fragments/prelude.d.ts'), PRELUDE);
 let compiled = 0;
+let files = 0;
 let skipped = 0;
 const scenarios = [];
 for (const guide of guides) {
@@ -78,17 +84,28 @@ for (const guide of guides) {
       return;
     }
     const name = `${guide.replaceAll('/', '_').replace(/\.md$/, '')}_${index}.ts`;
-    writeFileSync(join(out, name), `// ${guide}:${line}\n${code}\nexport {};\n`);
+    const whole = WHOLE_FILE.test(code);
+    writeFileSync(join(out, whole ? 'files' : 'fragments', name), `// ${guide}:${line}\n${code}\nexport {};\n`);
     compiled += 1;
+    if (whole) files += 1;
   });
 }
 
-try {
-  execFileSync('tsc', ['--noEmit', '-p', join(here, 'tsconfig.json')], { cwd: here, stdio: 'inherit' });
-} catch {
-  console.error('A guide has a TypeScript block that does not compile (each .snippets file names its guide and line).');
-  process.exit(1);
+let failed = false;
+for (const [config, what] of [
+  ['tsconfig.files.json', 'a block with imports, compiled as a whole file (it must import everything it uses)'],
+  ['tsconfig.json', 'a fragment, compiled with the prelude'],
+]) {
+  try {
+    execFileSync('tsc', ['--noEmit', '-p', join(here, config)], { cwd: here, stdio: 'inherit' });
+  } catch {
+    console.error(
+      `A guide has a TypeScript block that does not compile: ${what} (each .snippets file names its guide and line).`,
+    );
+    failed = true;
+  }
 }
+if (failed) process.exit(1);
 // Compiled: drop the files, which only eslint would trip over (kept on failure, to read).
 rmSync(out, { recursive: true, force: true });
 
@@ -102,5 +119,5 @@ for (const { where, code } of scenarios) {
   }
 }
 console.log(
-  `doc snippets: ${compiled} TypeScript blocks compile (${skipped} nocheck), ${scenarios.length} scenarios load`,
+  `doc snippets: ${compiled} TypeScript blocks compile (${files} as whole files, ${compiled - files} as fragments; ${skipped} nocheck), ${scenarios.length} scenarios load`,
 );
