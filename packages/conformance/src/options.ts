@@ -1,6 +1,7 @@
 /**
  * What a run is given, and how it is checked before anything is sent.
  */
+import { API_PREFIX } from '@commflow/contract';
 
 /**
  * Where and as whom a run checks an implementation, and what it may do there.
@@ -102,6 +103,12 @@ export function validateOptions(options: ConformanceOptions): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConformanceUsageError('--base-url must start with http:// or https://');
   }
+  // The kit adds the API's paths itself: a URL that ends with them would ask for /api/v1/api/v1/….
+  if (url.pathname.replace(/\/+$/, '').endsWith(API_PREFIX)) {
+    throw new ConformanceUsageError(
+      `--base-url is the service's root: drop ${API_PREFIX} from ${JSON.stringify(base)}`,
+    );
+  }
   need(options.apiKey, '--api-key', ' (or COMMFLOW_API_KEY)');
   if (!UUID.test(need(options.tenantId, '--tenant'))) throw new ConformanceUsageError('--tenant must be a UUID');
   if (!EMAIL.test(need(options.userEmail, '--user'))) throw new ConformanceUsageError('--user must be an email');
@@ -129,6 +136,9 @@ export function validateOptions(options: ConformanceOptions): void {
   if (options.restrictedApiKey === '') throw new ConformanceUsageError('--restricted-api-key is empty');
   if (options.requestTimeoutMs !== undefined && !(options.requestTimeoutMs > 0)) {
     throw new ConformanceUsageError('requestTimeoutMs must be a positive number');
+  }
+  if (options.readOnly === true && options.allowLive === true) {
+    throw new ConformanceUsageError('--read-only sends no write, --allow-live lets checks write: give one of them');
   }
   idMatcher(options.only);
 }

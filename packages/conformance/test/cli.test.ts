@@ -266,6 +266,14 @@ describe('usage errors', () => {
     ],
     [[...target('http://127.0.0.1:9'), '--api-key', DEMO_KEYS.sandbox, '--colour'], "Unknown option '--colour'"],
     [
+      ['--base-url', 'http://127.0.0.1:9/api/v1/', '--tenant', DEMO_TENANTS.sandbox, '--user', DEMO_USER],
+      '--base-url is the service\'s root: drop /api/v1 from "http://127.0.0.1:9/api/v1/"',
+    ],
+    [
+      [...target('http://127.0.0.1:9'), '--api-key', DEMO_KEYS.sandbox, '--read-only', '--allow-live'],
+      '--read-only sends no write, --allow-live lets checks write: give one of them',
+    ],
+    [
       [...target('http://127.0.0.1:9'), '--api-key', DEMO_KEYS.sandbox, '--junit'],
       "Option '--junit <value>' argument missing",
     ],
