@@ -6,16 +6,18 @@ import type {
   Operations,
   Pagination,
 } from '@commflow/contract';
+import { API_PREFIX } from '@commflow/contract/paths';
 import { ApiKey, Email, IdInput } from '@commflow/contract/primitives';
 import * as z from 'zod/mini';
 import { APIPromise } from './core/api-promise.js';
 import { CommFlowError } from './core/errors.js';
 import { Page, PagePromise } from './core/pagination.js';
 import { baseHeadersOf } from './core/headers.js';
-import type { Hooks, HooksOption } from './core/hooks.js';
+import { hooksProblem, type Hooks, type HooksOption } from './core/hooks.js';
 import type { ClientState, RequestOptions, Throttling } from './core/request.js';
 import type { ListItem, OperationResult, PagedOperationId } from './core/types.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
+import { describeUnknown, kindOf, listKeys, unknownKeys } from './internal/known-keys.js';
 import { readEnv } from './internal/utils.js';
 import { Ai } from './resources/ai.js';
 import { Calendar } from './resources/calendar.js';
@@ -91,6 +93,47 @@ export interface ClientOptions {
   maxConcurrency?: number | undefined;
 }
 
+/**
+ * Every option's name, once: `satisfies` makes TypeScript refuse a name {@link ClientOptions}
+ * lacks and an option this map forgets, so the unknown-option check cannot drift from the type.
+ */
+const OPTION_NAMES = {
+  apiKey: true,
+  tenantId: true,
+  baseUrl: true,
+  userEmail: true,
+  maxRetries: true,
+  timeout: true,
+  maxRetryAfter: true,
+  fetch: true,
+  headers: true,
+  logger: true,
+  logLevel: true,
+  hooks: true,
+  rateLimit: true,
+  maxConcurrency: true,
+} as const satisfies Record<keyof ClientOptions, true>;
+
+/**
+ * Refuses options that are not an object, an unknown option (`retries`, `api_key`), and a `hooks`
+ * that is not hooks, naming the option meant: from plain JavaScript they would otherwise be
+ * ignored, or end in "no API key" without a word about the key that was given.
+ */
+function checkOptions(options: unknown, where: string): asserts options is ClientOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    fail(`${where}: the options must be an object, got ${kindOf(options)}.`);
+  }
+  const unknown = unknownKeys(options, OPTION_NAMES);
+  if (unknown) {
+    const { names, guessedAll } = describeUnknown(unknown, OPTION_NAMES);
+    const list = guessedAll ? '' : ` The options are ${listKeys(OPTION_NAMES)}.`;
+    fail(`${where}: unknown option${unknown.length > 1 ? 's' : ''} ${names}.${list}`);
+  }
+  const { hooks } = options as ClientOptions;
+  const problem = hooks === undefined ? undefined : hooksProblem(hooks);
+  if (problem !== undefined) fail(`${where}: ${problem}.`);
+}
+
 /** Where a client keeps the queues its copies share (not an option: carried by withOptions). */
 const QUEUES = Symbol('queues');
 type Internal = ClientOptions & { [QUEUES]?: Map<string, unknown> | undefined };
@@ -141,6 +184,16 @@ function resolveState(options: ClientOptions): ClientState {
     fail(`baseUrl must be an absolute http(s) URL, got "${baseUrl}".`);
   }
   if (url.search || url.hash) fail('baseUrl must not have a query or a fragment.');
+  // Every operation's path starts with the prefix: a base URL that ends with it would request
+  // /api/v1/api/v1/… and get a 404 that says nothing of why.
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith(API_PREFIX)) {
+    const without = url.href.slice(0, url.href.length - url.pathname.length) + path.slice(0, -API_PREFIX.length);
+    const name = options.baseUrl === undefined ? 'COMMFLOW_BASE_URL' : 'baseUrl';
+    fail(
+      `${name} "${baseUrl}" ends with ${API_PREFIX}, which the SDK adds to every path: drop ${API_PREFIX} and use "${without}".`,
+    );
+  }
   const { userEmail } = options;
   if (userEmail !== undefined && !z.safeParse(Email, userEmail).success) {
     fail(`userEmail must be an email address, got "${userEmail}".`);
@@ -309,6 +362,7 @@ export class CommFlow {
    * ```
    */
   constructor(options: ClientOptions = {}) {
+    checkOptions(options, 'new CommFlow()');
     this.#state = resolveState(options);
     // Start loading what calls need as soon as there is a client, so the first call rarely waits;
     // a failure here is the first call's to report.
@@ -404,6 +458,7 @@ export class CommFlow {
    * ```
    */
   withOptions(options: ClientOptions): CommFlow {
+    checkOptions(options, 'withOptions()');
     // An option given as `undefined` keeps this client's value instead of reaching for the
     // environment: a derived client never changes what it talks to by omission.
     const defined: Internal = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
