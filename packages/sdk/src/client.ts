@@ -44,7 +44,8 @@ import { Webhooks } from './resources/webhooks.js';
 export type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
 
 /**
- * Options of {@link CommFlow}.
+ * Options of {@link CommFlow}. A key that is not one of these (from JavaScript, a typo such as
+ * `retries` or `api_key`) throws a {@link CommFlowError} naming it and the option it probably meant.
  *
  * @example
  * ```ts
@@ -56,7 +57,10 @@ export interface ClientOptions {
   apiKey?: string | undefined;
   /** The tenant (`X-Tenant-Id`, a UUID). Default: `COMMFLOW_TENANT_ID`. */
   tenantId?: string | undefined;
-  /** The service's base address, such as `https://api.commflow.example`. Default: `COMMFLOW_BASE_URL`. */
+  /**
+   * The service's base address, such as `https://api.commflow.example`, without `/api/v1` (the SDK
+   * adds it to every path; a base address that ends with it throws). Default: `COMMFLOW_BASE_URL`.
+   */
   baseUrl?: string | undefined;
   /** The acting user (`X-User-Email`) of user-scoped operations. */
   userEmail?: string | undefined;
@@ -355,10 +359,12 @@ export class CommFlow {
    * Creates a client. `apiKey`, `tenantId` and `baseUrl` fall back to `COMMFLOW_API_KEY`,
    * `COMMFLOW_TENANT_ID` and `COMMFLOW_BASE_URL` where `process.env` exists.
    *
-   * @throws {@link CommFlowError} when an option is missing or malformed; no request is sent.
+   * @throws {@link CommFlowError} when an option is missing, malformed or unknown (the message names
+   * the option it probably meant), or when `baseUrl` ends with `/api/v1`; no request is sent.
    * @example
    * ```ts
    * const client = new CommFlow({ baseUrl: 'http://127.0.0.1:4010', fetch: mock.fetch }); // key and tenant from the environment
+   * // new CommFlow({ retries: 5 }) throws: CommFlow client: new CommFlow(): unknown option "retries" (did you mean "maxRetries"?).
    * ```
    */
   constructor(options: ClientOptions = {}) {
@@ -452,6 +458,7 @@ export class CommFlow {
    * carry over; `hooks` are added after this client's. The copy shares this client's rate-limit
    * and concurrency queues unless it changes `apiKey`, `rateLimit` or `maxConcurrency`.
    *
+   * @throws {@link CommFlowError} when an option is unknown or invalid, as the constructor does.
    * @example
    * ```ts
    * const patient = client.withOptions({ timeout: 120_000, maxRetries: 5 });

@@ -117,7 +117,9 @@ export type HookResult = unknown;
  * `hooks` request option). Each gets one context object; each may be async (the call waits for
  * it). A hook that throws fails the call with a {@link HookError} naming it. Several sets compose:
  * pass an array, and a derived client's hooks (`withOptions({ hooks })`) run after its parent's;
- * a call's hooks run after its client's.
+ * a call's hooks run after its client's. A name that is not a hook (`onwait`), or a hook that is
+ * not a function, is refused where the hooks are given: by the constructor, `withOptions()` or the
+ * call. `delayMs` and `waitMs` are whole milliseconds.
  *
  * @example
  * ```ts

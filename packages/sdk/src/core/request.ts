@@ -39,7 +39,9 @@ import { closestKey, kindOf, listKeys, unknownKeys } from '../internal/known-key
 import { abortable, numericHeader, retryAfterMs, sleep, uuidv4 } from '../internal/utils.js';
 
 /**
- * Options of one call, overriding the client's for that call only.
+ * Options of one call, overriding the client's for that call only. A key that is not one of these
+ * (from JavaScript, a typo such as `retries`) rejects the call with a `ValidationError` naming it
+ * and the option it probably meant; nothing is sent.
  *
  * @example
  * ```ts
@@ -47,6 +49,7 @@ import { abortable, numericHeader, retryAfterMs, sleep, uuidv4 } from '../intern
  *   { firstName: 'Ann' },
  *   { userEmail: 'bob.stone@acme.test', idempotencyKey: 'import-42', timeout: 5_000, maxRetries: 5 },
  * );
+ * // { retries: 5 } rejects: Invalid arguments for contacts.create: options.retries: unknown option (did you mean "maxRetries"?)
  * ```
  */
 export interface RequestOptions {
