@@ -49,6 +49,12 @@ describe('new CommFlow() refuses unknown options', () => {
     );
   });
 
+  it('a shortened name is matched to the option that begins or ends with it', () => {
+    expect(thrown(() => new CommFlow(asOptions({ ...valid, email: ANN, level: 'debug' }))).message).toBe(
+      'CommFlow client: new CommFlow(): unknown options "email" (did you mean "userEmail"?), "level" (did you mean "logLevel"?).',
+    );
+  });
+
   it('names every unknown option; without a close one, lists the options there are', () => {
     const error = thrown(() => new CommFlow(asOptions({ ...valid, tenant: 't', colour: 'red' })));
     expect(error.message).toMatch(
@@ -99,8 +105,11 @@ describe('the hooks option is checked where it is given', () => {
     expect(thrown(() => new CommFlow(asOptions({ ...valid, hooks: { onRetry: 'log' } }))).message).toBe(
       'CommFlow client: new CommFlow(): hook "onRetry" must be a function, got a string.',
     );
+    expect(() => new CommFlow(asOptions({ ...valid, hooks: { trace: () => undefined } }))).toThrow(
+      'unknown hook "trace"; the hooks are beforeRequest, afterResponse, onRetry, onError, onWait',
+    );
     expect(() => new CommFlow(asOptions({ ...valid, hooks: { before: () => undefined } }))).toThrow(
-      'unknown hook "before"; the hooks are beforeRequest, afterResponse, onRetry, onError, onWait',
+      'unknown hook "before" (did you mean "beforeRequest"?)',
     );
   });
 });

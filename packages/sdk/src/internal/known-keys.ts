@@ -39,8 +39,9 @@ function distance(a: string, b: string): number {
 }
 
 /**
- * The known key closest to `key`: one equal to it but for case, `_` and `-`, else the nearest
- * within a third of the longer name's length in edits (at least one), else `undefined`.
+ * The known key closest to `key`: one equal to it but for case, `_` and `-`, else the nearest of
+ * those within a third of the longer name's length in edits (at least one) or that begin or end
+ * with it (`email`: `userEmail`, from four characters on), else `undefined`.
  */
 export function closestKey(key: string, known: KnownKeys): string | undefined {
   const wanted = normalize(key);
@@ -50,7 +51,9 @@ export function closestKey(key: string, known: KnownKeys): string | undefined {
     const candidate = normalize(name);
     const edits = distance(wanted, candidate);
     const allowed = Math.max(1, Math.floor(Math.max(wanted.length, candidate.length) / 3));
-    if (edits <= allowed && edits < bestDistance) {
+    const affix = wanted.length >= 4 && (candidate.startsWith(wanted) || candidate.endsWith(wanted));
+    const close = edits <= allowed || affix;
+    if (close && edits < bestDistance) {
       best = name;
       bestDistance = edits;
     }
