@@ -6,16 +6,18 @@ import type {
   Operations,
   Pagination,
 } from '@commflow/contract';
+import { API_PREFIX } from '@commflow/contract/paths';
 import { ApiKey, Email, IdInput } from '@commflow/contract/primitives';
 import * as z from 'zod/mini';
 import { APIPromise } from './core/api-promise.js';
 import { CommFlowError } from './core/errors.js';
 import { Page, PagePromise } from './core/pagination.js';
 import { baseHeadersOf } from './core/headers.js';
-import type { Hooks, HooksOption } from './core/hooks.js';
+import { hooksProblem, type Hooks, type HooksOption } from './core/hooks.js';
 import type { ClientState, RequestOptions, Throttling } from './core/request.js';
 import type { ListItem, OperationResult, PagedOperationId } from './core/types.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
+import { describeUnknown, kindOf, listKeys, unknownKeys } from './internal/known-keys.js';
 import { readEnv } from './internal/utils.js';
 import { Ai } from './resources/ai.js';
 import { Calendar } from './resources/calendar.js';
@@ -42,7 +44,8 @@ import { Webhooks } from './resources/webhooks.js';
 export type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
 
 /**
- * Options of {@link CommFlow}.
+ * Options of {@link CommFlow}. A key that is not one of these (from JavaScript, a typo such as
+ * `retries` or `api_key`) throws a {@link CommFlowError} naming it and the option it probably meant.
  *
  * @example
  * ```ts
@@ -54,7 +57,10 @@ export interface ClientOptions {
   apiKey?: string | undefined;
   /** The tenant (`X-Tenant-Id`, a UUID). Default: `COMMFLOW_TENANT_ID`. */
   tenantId?: string | undefined;
-  /** The service's base address, such as `https://api.commflow.example`. Default: `COMMFLOW_BASE_URL`. */
+  /**
+   * The service's base address, such as `https://api.commflow.example`, without `/api/v1` (the SDK
+   * adds it to every path; a base address that ends with it throws). Default: `COMMFLOW_BASE_URL`.
+   */
   baseUrl?: string | undefined;
   /** The acting user (`X-User-Email`) of user-scoped operations. */
   userEmail?: string | undefined;
@@ -89,6 +95,47 @@ export interface ClientOptions {
   rateLimit?: 'auto' | 'off' | undefined;
   /** How many calls of one key and tenant may be in flight at once; the rest queue. Default: no bound. */
   maxConcurrency?: number | undefined;
+}
+
+/**
+ * Every option's name, once: `satisfies` makes TypeScript refuse a name {@link ClientOptions}
+ * lacks and an option this map forgets, so the unknown-option check cannot drift from the type.
+ */
+const OPTION_NAMES = {
+  apiKey: true,
+  tenantId: true,
+  baseUrl: true,
+  userEmail: true,
+  maxRetries: true,
+  timeout: true,
+  maxRetryAfter: true,
+  fetch: true,
+  headers: true,
+  logger: true,
+  logLevel: true,
+  hooks: true,
+  rateLimit: true,
+  maxConcurrency: true,
+} as const satisfies Record<keyof ClientOptions, true>;
+
+/**
+ * Refuses options that are not an object, an unknown option (`retries`, `api_key`), and a `hooks`
+ * that is not hooks, naming the option meant: from plain JavaScript they would otherwise be
+ * ignored, or end in "no API key" without a word about the key that was given.
+ */
+function checkOptions(options: unknown, where: string): asserts options is ClientOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    fail(`${where}: the options must be an object, got ${kindOf(options)}.`);
+  }
+  const unknown = unknownKeys(options, OPTION_NAMES);
+  if (unknown) {
+    const { names, guessedAll } = describeUnknown(unknown, OPTION_NAMES);
+    const list = guessedAll ? '' : ` The options are ${listKeys(OPTION_NAMES)}.`;
+    fail(`${where}: unknown option${unknown.length > 1 ? 's' : ''} ${names}.${list}`);
+  }
+  const { hooks } = options as ClientOptions;
+  const problem = hooks === undefined ? undefined : hooksProblem(hooks);
+  if (problem !== undefined) fail(`${where}: ${problem}.`);
 }
 
 /** Where a client keeps the queues its copies share (not an option: carried by withOptions). */
@@ -141,6 +188,16 @@ function resolveState(options: ClientOptions): ClientState {
     fail(`baseUrl must be an absolute http(s) URL, got "${baseUrl}".`);
   }
   if (url.search || url.hash) fail('baseUrl must not have a query or a fragment.');
+  // Every operation's path starts with the prefix: a base URL that ends with it would request
+  // /api/v1/api/v1/… and get a 404 that says nothing of why.
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith(API_PREFIX)) {
+    const without = url.href.slice(0, url.href.length - url.pathname.length) + path.slice(0, -API_PREFIX.length);
+    const name = options.baseUrl === undefined ? 'COMMFLOW_BASE_URL' : 'baseUrl';
+    fail(
+      `${name} "${baseUrl}" ends with ${API_PREFIX}, which the SDK adds to every path: drop ${API_PREFIX} and use "${without}".`,
+    );
+  }
   const { userEmail } = options;
   if (userEmail !== undefined && !z.safeParse(Email, userEmail).success) {
     fail(`userEmail must be an email address, got "${userEmail}".`);
@@ -302,13 +359,16 @@ export class CommFlow {
    * Creates a client. `apiKey`, `tenantId` and `baseUrl` fall back to `COMMFLOW_API_KEY`,
    * `COMMFLOW_TENANT_ID` and `COMMFLOW_BASE_URL` where `process.env` exists.
    *
-   * @throws {@link CommFlowError} when an option is missing or malformed; no request is sent.
+   * @throws {@link CommFlowError} when an option is missing, malformed or unknown (the message names
+   * the option it probably meant), or when `baseUrl` ends with `/api/v1`; no request is sent.
    * @example
    * ```ts
    * const client = new CommFlow({ baseUrl: 'http://127.0.0.1:4010', fetch: mock.fetch }); // key and tenant from the environment
+   * // new CommFlow({ retries: 5 }) throws: CommFlow client: new CommFlow(): unknown option "retries" (did you mean "maxRetries"?).
    * ```
    */
   constructor(options: ClientOptions = {}) {
+    checkOptions(options, 'new CommFlow()');
     this.#state = resolveState(options);
     // Start loading what calls need as soon as there is a client, so the first call rarely waits;
     // a failure here is the first call's to report.
@@ -398,12 +458,14 @@ export class CommFlow {
    * carry over; `hooks` are added after this client's. The copy shares this client's rate-limit
    * and concurrency queues unless it changes `apiKey`, `rateLimit` or `maxConcurrency`.
    *
+   * @throws {@link CommFlowError} when an option is unknown or invalid, as the constructor does.
    * @example
    * ```ts
    * const patient = client.withOptions({ timeout: 120_000, maxRetries: 5 });
    * ```
    */
   withOptions(options: ClientOptions): CommFlow {
+    checkOptions(options, 'withOptions()');
     // An option given as `undefined` keeps this client's value instead of reaching for the
     // environment: a derived client never changes what it talks to by omission.
     const defined: Internal = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));

@@ -1,5 +1,14 @@
+import { createMock } from '@commflow/mock-server';
 import { describe, expect, it } from 'vitest';
-import { APIUserAbortError, CommFlow, type Fetch, type Logger, type WaitContext } from '../src/index.js';
+import {
+  APIUserAbortError,
+  CommFlow,
+  RateLimitError,
+  type Fetch,
+  type Logger,
+  type RetryContext,
+  type WaitContext,
+} from '../src/index.js';
 import { BASE_URL, DEMO_KEYS, DEMO_TENANTS, rejectionOf } from './helpers.js';
 
 function rateLimited(retryAfterSeconds: number): Fetch {
@@ -49,7 +58,7 @@ describe('waits are never silent', () => {
     expect(error).toBeInstanceOf(APIUserAbortError);
     const warnings = lines.filter((entry) => entry.level === 'warn').map((entry) => entry.line);
     expect(warnings).toEqual([
-      '[commflow] users.list: 429 RATE_LIMITED: Rate limit of 600 requests exceeded. Retry in 60 s. Retry 1 of 2 in 60 s. (maxRetries: 0 fails at once.)',
+      '[commflow] users.list: 429 RATE_LIMITED: Rate limit of 600 requests exceeded. Retry 1 of 2 in 60 s. (maxRetries: 0 fails at once.)',
     ]);
   });
 
@@ -94,5 +103,121 @@ describe('waits are never silent', () => {
       [{ operationId: 'users.list', reason: 'retry-after', waitMs: 60_000, attempt: 1 }],
     );
     expect(lines.filter((entry) => entry.level === 'warn')).toHaveLength(1);
+  });
+});
+
+describe('the retry line says when once', () => {
+  it("the mock's 429 says 'Retry in 60 s.'; the SDK's line says it once, as its own retry", async () => {
+    const mock = createMock('demo');
+    const { key } = mock.createApiKey({
+      tenantIds: [DEMO_TENANTS.sandbox],
+      rateLimit: { limit: 1, windowSeconds: 60 },
+    });
+    const controller = new AbortController();
+    const { lines, logger } = recorder(() => {
+      controller.abort(); // the test never sleeps through the minute
+    });
+    const client = new CommFlow({
+      apiKey: key,
+      tenantId: DEMO_TENANTS.sandbox,
+      baseUrl: BASE_URL,
+      fetch: mock.fetch,
+      logger,
+    });
+    await client.users.list();
+    const error = await rejectionOf(client.users.list({}, { signal: controller.signal }));
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(mock.journal().map((entry) => entry.status)).toEqual([200, 429]);
+    const warnings = lines.filter((entry) => entry.level === 'warn').map((entry) => entry.line);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^\[commflow\] users\.list: 429 RATE_LIMITED: Rate limit of 1 requests exceeded\. Retry 1 of 2 in (?:59|60) s\. \(maxRetries: 0 fails at once\.\)$/,
+    );
+  });
+
+  it('a call that gives up keeps the whole message of the 429', async () => {
+    const mock = createMock('demo');
+    const { key } = mock.createApiKey({
+      tenantIds: [DEMO_TENANTS.sandbox],
+      rateLimit: { limit: 1, windowSeconds: 60 },
+    });
+    const client = new CommFlow({ apiKey: key, tenantId: DEMO_TENANTS.sandbox, baseUrl: BASE_URL, fetch: mock.fetch });
+    await client.users.list();
+    const error = await rejectionOf(client.users.list({}, { maxRetries: 0 }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).message).toMatch(/Rate limit of 1 requests exceeded\. Retry in (?:59|60) s\.$/);
+  });
+});
+
+/**
+ * The mock's own fetch, with a response header rewritten as a service or proxy may send it: a
+ * `Retry-After` or `RateLimit-Reset` in fractions of a second.
+ */
+function rewriting(fetch: Fetch, name: string, value: string): Fetch {
+  return async (request, init) => {
+    const response = await fetch(request, init);
+    if (!response.headers.has(name)) return response;
+    const headers = new Headers(response.headers);
+    headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
+describe('hooks are told whole milliseconds', () => {
+  it('onRetry and onWait get the same whole number the SDK waits, for a fractional Retry-After', async () => {
+    const mock = createMock('demo');
+    mock.injectFault({ path: '/api/v1/presence', status: 429, times: 1 }); // answered with Retry-After: 1
+    const retries: RetryContext[] = [];
+    const waits: WaitContext[] = [];
+    const client = new CommFlow({
+      apiKey: DEMO_KEYS.sandbox,
+      tenantId: DEMO_TENANTS.sandbox,
+      baseUrl: BASE_URL,
+      fetch: rewriting(mock.fetch, 'retry-after', '0.0467363'),
+      logLevel: 'off',
+      hooks: { onRetry: (ctx) => void retries.push(ctx), onWait: (ctx) => void waits.push(ctx) },
+    });
+    await expect(client.presence.list()).resolves.not.toHaveLength(0);
+    expect(retries.map((ctx) => ctx.delayMs)).toEqual([47]);
+    expect(waits.map((ctx) => [ctx.reason, ctx.waitMs])).toEqual([['retry-after', 47]]);
+  });
+
+  it('a backoff with jitter is whole milliseconds too', async () => {
+    const mock = createMock('demo');
+    mock.injectFault({ path: '/api/v1/presence', status: 503, times: 2 });
+    const delays: number[] = [];
+    const client = new CommFlow({
+      apiKey: DEMO_KEYS.sandbox,
+      tenantId: DEMO_TENANTS.sandbox,
+      baseUrl: BASE_URL,
+      fetch: mock.fetch,
+      logLevel: 'off',
+      hooks: { onRetry: ({ delayMs }) => void delays.push(delayMs), onWait: ({ waitMs }) => void delays.push(waitMs) },
+    });
+    await expect(client.presence.list()).resolves.not.toHaveLength(0);
+    expect(delays).toHaveLength(4);
+    expect(delays.filter((ms) => !Number.isInteger(ms))).toEqual([]);
+  });
+
+  it("the rate-limit queue's onWait is whole milliseconds, for a fractional RateLimit-Reset", async () => {
+    const mock = createMock('demo');
+    const { key } = mock.createApiKey({ tenantIds: [DEMO_TENANTS.sandbox], rateLimit: { limit: 1, windowSeconds: 1 } });
+    const waits: number[] = [];
+    const client = new CommFlow({
+      apiKey: key,
+      tenantId: DEMO_TENANTS.sandbox,
+      baseUrl: BASE_URL,
+      fetch: rewriting(mock.fetch, 'ratelimit-reset', '0.0501234'),
+      logLevel: 'off',
+      rateLimit: 'auto',
+      hooks: {
+        onWait: ({ reason, waitMs }) => {
+          if (reason === 'rate-limit') waits.push(waitMs);
+        },
+      },
+    });
+    await Promise.all([client.users.list(), client.users.list()]);
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.filter((ms) => !Number.isInteger(ms))).toEqual([]);
   });
 });

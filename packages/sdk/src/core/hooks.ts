@@ -1,5 +1,6 @@
 import type { OperationId } from '@commflow/contract';
 import type { CommFlowError } from './errors.js';
+import { describeUnknown, kindOf, listKeys, unknownKeys } from '../internal/known-keys.js';
 
 /**
  * What every hook is told about the attempt at hand.
@@ -54,7 +55,7 @@ export interface AfterResponseContext extends HookContext {
 export interface RetryContext extends HookContext {
   /** Why the attempt failed: an `APIError` (a 429, a 5xx…) or an `APIConnectionError`. */
   readonly error: CommFlowError;
-  /** Milliseconds until the next attempt. */
+  /** Milliseconds until the next attempt, a whole number: the SDK waits exactly this long. */
   readonly delayMs: number;
 }
 
@@ -96,7 +97,7 @@ export type WaitReason = 'retry-after' | 'backoff' | 'rate-limit';
 export interface WaitContext extends HookContext {
   /** Why the SDK waits. */
   readonly reason: WaitReason;
-  /** How long, in milliseconds. */
+  /** How long, in whole milliseconds (a queue's wait is rounded up). */
   readonly waitMs: number;
 }
 
@@ -116,7 +117,9 @@ export type HookResult = unknown;
  * `hooks` request option). Each gets one context object; each may be async (the call waits for
  * it). A hook that throws fails the call with a {@link HookError} naming it. Several sets compose:
  * pass an array, and a derived client's hooks (`withOptions({ hooks })`) run after its parent's;
- * a call's hooks run after its client's.
+ * a call's hooks run after its client's. A name that is not a hook (`onwait`), or a hook that is
+ * not a function, is refused where the hooks are given: by the constructor, `withOptions()` or the
+ * call. `delayMs` and `waitMs` are whole milliseconds.
  *
  * @example
  * ```ts
@@ -153,6 +156,43 @@ export interface Hooks {
  * ```
  */
 export type HookName = keyof Hooks;
+
+/**
+ * Every hook's name, once: `satisfies` makes TypeScript refuse a name {@link Hooks} lacks and a
+ * hook this map forgets, so the check of a `hooks` option cannot drift from the type.
+ */
+const HOOK_NAMES = {
+  beforeRequest: true,
+  afterResponse: true,
+  onRetry: true,
+  onError: true,
+  onWait: true,
+} as const satisfies Record<HookName, true>;
+
+/**
+ * What is wrong with a `hooks` option, as a clause for an error message, or `undefined` when it is
+ * one set of hooks or an array of them: a misspelled hook (`onwait`) would otherwise never run.
+ *
+ * @internal
+ */
+export function hooksProblem(hooks: unknown): string | undefined {
+  for (const set of Array.isArray(hooks) ? (hooks as unknown[]) : [hooks]) {
+    if (typeof set !== 'object' || set === null || Array.isArray(set)) {
+      return `hooks must be an object of hook functions (${listKeys(HOOK_NAMES)}) or an array of such objects, got ${kindOf(set)}`;
+    }
+    const unknown = unknownKeys(set, HOOK_NAMES);
+    if (unknown) {
+      const { names, guessedAll } = describeUnknown(unknown, HOOK_NAMES);
+      const list = guessedAll ? '' : `; the hooks are ${listKeys(HOOK_NAMES)}`;
+      return `unknown hook${unknown.length > 1 ? 's' : ''} ${names}${list}`;
+    }
+    for (const [name, hook] of Object.entries(set)) {
+      if (hook !== undefined && typeof hook !== 'function')
+        return `hook "${name}" must be a function, got ${kindOf(hook)}`;
+    }
+  }
+  return undefined;
+}
 
 /**
  * One set of hooks or several (they run in order).

@@ -23,15 +23,25 @@ import {
   ValidationError,
 } from './errors.js';
 import type { HeaderList } from './headers.js';
-import type { HookContext, HookName, Hooks, HooksOption, WaitReason } from './hooks.js';
+import {
+  hooksProblem,
+  type HookContext,
+  type HookName,
+  type Hooks,
+  type HooksOption,
+  type WaitReason,
+} from './hooks.js';
 import type { Throttle } from './throttle.js';
 import { DEFER_MESSAGES, describe, InvalidArguments } from './invalid-arguments.js';
 import { rememberSignal } from './signals.js';
 import type { LevelLogger } from '../internal/logger.js';
+import { closestKey, kindOf, listKeys, unknownKeys } from '../internal/known-keys.js';
 import { abortable, numericHeader, retryAfterMs, sleep, uuidv4 } from '../internal/utils.js';
 
 /**
- * Options of one call, overriding the client's for that call only.
+ * Options of one call, overriding the client's for that call only. A key that is not one of these
+ * (from JavaScript, a typo such as `retries`) rejects the call with a `ValidationError` naming it
+ * and the option it probably meant; nothing is sent.
  *
  * @example
  * ```ts
@@ -39,6 +49,7 @@ import { abortable, numericHeader, retryAfterMs, sleep, uuidv4 } from '../intern
  *   { firstName: 'Ann' },
  *   { userEmail: 'bob.stone@acme.test', idempotencyKey: 'import-42', timeout: 5_000, maxRetries: 5 },
  * );
+ * // { retries: 5 } rejects: Invalid arguments for contacts.create: options.retries: unknown option (did you mean "maxRetries"?)
  * ```
  */
 export interface RequestOptions {
@@ -58,6 +69,50 @@ export interface RequestOptions {
   headers?: Readonly<Record<string, string>> | undefined;
   /** Hooks of this call only: they run after the client's (see {@link Hooks}). */
   hooks?: HooksOption | undefined;
+}
+
+/**
+ * Every call option's name, once: `satisfies` makes TypeScript refuse a name
+ * {@link RequestOptions} lacks and an option this map forgets, so the check cannot drift.
+ */
+const CALL_OPTION_NAMES = {
+  userEmail: true,
+  tenantId: true,
+  idempotencyKey: true,
+  signal: true,
+  timeout: true,
+  maxRetries: true,
+  headers: true,
+  hooks: true,
+} as const satisfies Record<keyof RequestOptions, true>;
+
+/**
+ * Refuses call options that are not an object, unknown ones (`retries`) and a `hooks` that is not
+ * hooks, which plain JavaScript would otherwise have ignored. A handful of `in` checks per call.
+ */
+function checkCallOptions(op: OperationRequest, options: unknown): asserts options is RequestOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new ValidationError(op.id, [{ path: ['options'], message: `must be an object, got ${kindOf(options)}` }]);
+  }
+  const unknown = unknownKeys(options, CALL_OPTION_NAMES);
+  if (unknown) {
+    throw new ValidationError(
+      op.id,
+      unknown.map((key) => {
+        const guess = closestKey(key, CALL_OPTION_NAMES);
+        return {
+          path: ['options', key],
+          message:
+            guess === undefined
+              ? `unknown option; a call's options are ${listKeys(CALL_OPTION_NAMES)}`
+              : `unknown option (did you mean "${guess}"?)`,
+        };
+      }),
+    );
+  }
+  const { hooks } = options as RequestOptions;
+  const problem = hooks === undefined ? undefined : hooksProblem(hooks);
+  if (problem !== undefined) throw new ValidationError(op.id, [{ path: ['options', 'hooks'], message: problem }]);
 }
 
 /**
@@ -530,6 +585,7 @@ export async function execute<T>(
   input: CallInput,
   options: RequestOptions = {},
 ): Promise<RawResult<T>> {
+  checkCallOptions(op, options);
   const { signal } = options;
   if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
   const plan = planOf(op);
@@ -652,7 +708,9 @@ async function attempts<T>(
 
     const wait = retry < maxRetries ? retryDelay(state, plan, failure, retry) : null;
     if (wait === null) throw failure;
-    const [delayMs, reason] = wait;
+    // Whole milliseconds: what the hooks and the log report is exactly what the SDK waits.
+    const delayMs = Math.round(wait[0]);
+    const reason = wait[1];
     log.log(...retryLine(op.id, failure.message, retry + 1, maxRetries, delayMs));
     if (hooks && context) {
       await run(hooks, 'onRetry', { ...context, error: failure, delayMs });
@@ -687,8 +745,15 @@ function unwrap<T>(op: OperationRequest, response: Response, text: string): RawR
 const LONG_WAIT_MS = 2_000;
 
 /**
- * The log line before a retry: `contacts.list: Rate limit of 600 requests exceeded. Retry 1 of 2
- * in 60 s.` A wait over 2 s is a warning, with how to change it; a short one is `info`.
+ * A last sentence of the error's message that says when to retry (the service's `Retry in 60 s.`):
+ * the log line says when the SDK retries, so it is said once.
+ */
+const RETRY_HINT = /(?<=[.!?])\s+(?:retry|try again)\b(?:[^.!?]|\.\d)*[.!?]?\s*$/i;
+
+/**
+ * The log line before a retry: `contacts.list: 429 RATE_LIMITED: Rate limit of 600 requests
+ * exceeded. Retry 1 of 2 in 60 s.` A wait over 2 s is a warning, with how to change it; a short
+ * one is `info`.
  */
 function retryLine(
   operation: string,
@@ -698,7 +763,7 @@ function retryLine(
   delayMs: number,
 ): ['warn' | 'info', string] {
   const wait = delayMs < 1e3 ? `${String(Math.round(delayMs))} ms` : `${String(Math.round(delayMs / 100) / 10)} s`;
-  const line = `${operation}: ${reason.replace(/[.\s]+$/, '')}. Retry ${String(attempt)} of ${String(maxRetries)} in ${wait}.`;
+  const line = `${operation}: ${reason.replace(RETRY_HINT, '').replace(/[.\s]+$/, '')}. Retry ${String(attempt)} of ${String(maxRetries)} in ${wait}.`;
   if (delayMs <= LONG_WAIT_MS) return ['info', line];
   return ['warn', `${line} (maxRetries: 0 fails at once.)`];
 }

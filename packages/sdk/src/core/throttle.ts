@@ -129,7 +129,8 @@ export class Throttle {
             );
           }
           if (onWait) {
-            const hook = onWait(waitMs);
+            // Whole milliseconds, rounded up: the queue holds the call at least this long.
+            const hook = onWait(Math.ceil(waitMs));
             hook.catch(reject);
             told = told ? told.then(() => hook) : hook;
           }
