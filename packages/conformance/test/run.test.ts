@@ -35,7 +35,8 @@ const options = (fetch: typeof globalThis.fetch, extra: Partial<ConformanceOptio
 describe('safety', () => {
   it('--read-only sends only GET requests and skips every check that would send another', async () => {
     const { sent, fetch } = recordedMock();
-    const report = await runConformance(options(fetch, { readOnly: true, allowLive: true }));
+    // With --sandbox too: read-only wins over what a sandbox would allow.
+    const report = await runConformance(options(fetch, { readOnly: true, sandbox: true }));
     expect(sent.length).toBeGreaterThan(50);
     expect(sent.filter((request) => request.method !== 'GET')).toEqual([]);
     const skipped = report.results.filter((result) => result.outcome === 'skip');
