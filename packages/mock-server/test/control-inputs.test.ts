@@ -53,6 +53,13 @@ const CASES: Case[] = [
     body: { tenantId: DEMO_TENANTS.sandbox, to: '4155550100', from: '+14155550199', body: 'Hi' },
     call: (m) => m.receiveSms({ tenantId: DEMO_TENANTS.sandbox, to: '4155550100', from: '+14155550199', body: 'Hi' }),
   },
+  {
+    name: 'a webhook subscription with a misspelt key',
+    route: ['POST', '/webhooks'],
+    body: { tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks', event: ['*'] },
+    call: (m) =>
+      m.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks', event: ['*'] } as never),
+  },
 ];
 
 interface Detail {
@@ -63,6 +70,15 @@ interface Detail {
 const below = (details: Detail[]) => details.map((detail) => [detail.path.slice(1).join('.'), detail.message]);
 
 describe('control inputs, in process and over HTTP', () => {
+  it('rotateWebhookSecret refuses HTTP\u2019s windowSeconds in process, naming it, and rotates nothing', () => {
+    const mock = createMock('demo');
+    const { id, secret } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
+    expect(() => mock.rotateWebhookSecret(id, { windowSeconds: 10 } as never)).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_ERROR', message: 'Invalid options.windowSeconds: Unrecognized key' }),
+    );
+    expect(mock.webhookSubscriptions()[0]?.maskedSecret).toBe(`${secret.slice(0, 10)}…`);
+  });
+
   it.each(CASES)('$name: the same VALIDATION_ERROR either way, and nothing changes', async (testCase) => {
     const mock = createMock('demo');
     const before = JSON.stringify(mock.snapshot().state);

@@ -12,7 +12,7 @@ import { FaultSchema, type FaultInput } from '../state/faults.js';
 import { handleApiRequest, handleRequest } from '../surfaces/handler.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { MockTenants } from './tenants.js';
-import { parseInput } from '../runtime/control-inputs.js';
+import { parseInput } from '../service/api-error.js';
 
 /**
  * The first layer of {@link CommFlowMock}: how it answers, and its world as a whole (reset,

@@ -10,6 +10,8 @@ import type {
   WebhookSubscriptionView,
 } from '../webhooks/subscription-store.js';
 import { MockOutside } from './outside.js';
+import { RotateSecretOptionsSchema } from '../runtime/control-inputs.js';
+import { parseInput } from '../service/api-error.js';
 
 /**
  * An in-memory CommFlow service. `fetch` answers standard `Request`s through the same pipeline
@@ -79,6 +81,7 @@ export class CommFlowMock extends MockOutside {
    * ```
    */
   rotateWebhookSecret(id: string, options: { secret?: string; windowMs?: number } = {}): RotatedWebhookSecret {
+    parseInput(RotateSecretOptionsSchema, options, ['options']);
     return this.webhooks.subscriptions.rotateSecret(id, options);
   }
 

@@ -12,7 +12,8 @@ import type { CallAction } from '../service/domains/voice.js';
 import type { AiResponder } from '../sim/ai-responder.js';
 import type { CarrierAdapter } from '../sim/carrier.js';
 import { MockTraffic } from './traffic.js';
-import { CarrierInputSchema, InboundSmsInputSchema, parseInput } from '../runtime/control-inputs.js';
+import { CarrierInputSchema, InboundSmsInputSchema } from '../runtime/control-inputs.js';
+import { parseInput } from '../service/api-error.js';
 
 /**
  * The third layer of {@link CommFlowMock}: the simulated outside, driven by hand: calls, the

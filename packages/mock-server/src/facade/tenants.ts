@@ -11,7 +11,8 @@ import {
   type TenantSummary,
   type TenantTemplateInput,
 } from '../runtime/tenants.js';
-import { CreateTenantInputSchema, parseInput } from '../runtime/control-inputs.js';
+import { CreateTenantInputSchema } from '../runtime/control-inputs.js';
+import { parseInput } from '../service/api-error.js';
 
 /**
  * Tenants on demand, in-process (`mock.tenants`): the twin of `/__mock/tenants`. A tenant is the

@@ -12,7 +12,8 @@ import { journalEntry, type JournalEntry } from '../state/journal.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../state/journal-operations.js';
 import type { ApiKeyView } from '../state/keys.js';
 import { MockWorld } from './base.js';
-import { CreateKeyInputSchema, parseInput } from '../runtime/control-inputs.js';
+import { CreateKeyInputSchema } from '../runtime/control-inputs.js';
+import { parseInput } from '../service/api-error.js';
 
 /**
  * The second layer of {@link CommFlowMock}: who may call (API keys) and what was called (the

@@ -3,9 +3,8 @@
  * (`mock.createApiKey(…)`) and over HTTP (`POST /__mock/api-keys`): a bad input is the same
  * `VALIDATION_ERROR` naming the same field either way, and the two can never drift.
  */
-import { E164, Id, validationIssues } from '@commflow/contract';
+import { E164, Id } from '@commflow/contract';
 import * as z from 'zod';
-import { validationError } from '../service/api-error.js';
 import { PERMISSION_NAMES } from '../service/gating-names.js';
 import { RateLimitSchema } from '../scenario/schema.js';
 
@@ -40,19 +39,18 @@ export const ClockStepSchema = z
 /** `POST /__mock/clock/advance` and `POST /__mock/tenants/{id}/clock/advance`. */
 export const AdvanceClockInputSchema = z.strictObject({ ms: ClockStepSchema });
 
+/**
+ * `rotateWebhookSecret`'s options in process: their names only (the store checks the values), so
+ * that HTTP's `windowSeconds` given here is refused, not ignored.
+ */
+export const RotateSecretOptionsSchema = z.strictObject({
+  secret: z.unknown().optional(),
+  windowMs: z.unknown().optional(),
+});
+
 /** `tenants.create` / `POST /__mock/tenants`. */
 export const CreateTenantInputSchema = z.strictObject({
   name: z.string().min(1).max(200).optional().meta({ description: 'The new tenant’s name.' }),
   from: z.optional(Id).meta({ description: 'A tenant of the loaded scenario to copy.' }),
   tenant: z.record(z.string(), z.unknown()).optional().meta({ description: 'A tenant in the scenario format.' }),
 });
-
-/**
- * `value` checked by `schema`; otherwise a `VALIDATION_ERROR` whose details name each problem's
- * path under `location` (`['body']` over HTTP, the parameter's name in process).
- */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown, location: readonly string[]): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(validationIssues(location, parsed.error.issues));
-  return parsed.data;
-}

@@ -13,7 +13,8 @@ export function subscribeWebhook(
 ): CreatedWebhookSubscription {
   const tenantId: unknown = input.tenantId;
   const normalised = typeof tenantId === 'string' ? { ...input, tenantId: tenantId.toLowerCase() } : input;
-  return runtime.world.state.subscriptions.create(normalised);
+  // Problems are named under `input`, the parameter, as the other in-process controls name theirs.
+  return runtime.world.state.subscriptions.create(normalised, ['input']);
 }
 
 /** The subscriptions, oldest first, optionally of one tenant; secrets masked. */

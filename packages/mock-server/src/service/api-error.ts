@@ -1,4 +1,5 @@
-import { ERROR_CATALOGUE, type ErrorCode, type ValidationIssue } from '@commflow/contract';
+import { ERROR_CATALOGUE, validationIssues, type ErrorCode, type ValidationIssue } from '@commflow/contract';
+import type * as z from 'zod';
 
 /**
  * A catalogue error thrown by a pipeline step or a domain module; the envelope step turns it
@@ -40,6 +41,17 @@ export function validationError(details: ValidationIssue[]): ApiError {
   const summary = first === undefined ? 'The request is invalid.' : `Invalid ${first.path.join('.')}: ${first.message}`;
   const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
   return new ApiError('VALIDATION_ERROR', `${summary}${more}`, details);
+}
+
+/**
+ * `value` checked by `schema`; otherwise a `VALIDATION_ERROR` whose details name each problem's
+ * path under `location` (`['body']` over HTTP, the parameter's name in process), an unknown key
+ * by its own path.
+ */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown, location: readonly string[]): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(validationIssues(location, parsed.error.issues));
+  return parsed.data;
 }
 
 /** A `VALIDATION_ERROR` with one detail. */

@@ -2,7 +2,8 @@ import { ApiError, invalid } from '../service/api-error.js';
 import { parseJsonBytes } from '../lib/json.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './delivery.js';
 import type { WebhookDispatcher } from './dispatcher.js';
-import { parseWebhookInput, RotateWebhookSecretSchema } from './subscription-schemas.js';
+import { parseInput } from '../service/api-error.js';
+import { RotateWebhookSecretSchema } from './subscription-schemas.js';
 
 const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -77,7 +78,7 @@ export async function handleWebhookControlRequest(
         return json(200, store.setEnabled(id, enabled));
       }
     } else if (action === 'rotate-secret' && method === 'POST') {
-      const body = parseWebhookInput(RotateWebhookSecretSchema, await readJson(request, true), ['body']);
+      const body = parseInput(RotateWebhookSecretSchema, await readJson(request, true), ['body']);
       return json(
         200,
         store.rotateSecret(id, {

@@ -19,7 +19,6 @@ export { MAX_DELIVERY_ATTEMPTS, nextRetryDelay, RETRY_SCHEDULE_MS } from './retr
 export {
   CreateWebhookSubscriptionSchema,
   type CreateWebhookSubscriptionData,
-  parseWebhookInput,
   RotateWebhookSecretSchema,
   ScenarioWebhookSchema,
   type ScenarioWebhookInput,

@@ -1,6 +1,5 @@
 import { EVENT_TYPE_NAMES, Id } from '@commflow/contract';
 import * as z from 'zod';
-import { validationError } from '../service/api-error.js';
 
 /**
  * One entry of a subscription's event filter: an event type name, or `"*"` for every type.
@@ -137,28 +136,3 @@ export const RotateWebhookSecretSchema = z.strictObject({
     .optional()
     .meta({ description: 'How long the old secret keeps signing, in seconds. Default 86400 (24 h).' }),
 });
-
-/**
- * Parses `input` with `schema`, or throws a `VALIDATION_ERROR` (`ApiError`) whose details name
- * every bad field, prefixed by `path` (for example `['body']` on the control surface), so a
- * caller sees `Invalid body.events.0: unknown event type …` rather than a zod dump.
- *
- * @example
- * ```ts
- * const data = parseWebhookInput(CreateWebhookSubscriptionSchema, await request.json(), ['body']);
- * ```
- */
-export function parseWebhookInput<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  path: readonly string[] = [],
-): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  throw validationError(
-    result.error.issues.map((issue) => ({
-      path: [...path, ...issue.path.map(String)],
-      message: issue.message,
-    })),
-  );
-}

@@ -1,10 +1,9 @@
 import { generateWebhookSecret } from '@commflow/contract/webhooks';
-import { ApiError, invalid, notFound } from '../service/api-error.js';
+import { ApiError, invalid, notFound, parseInput } from '../service/api-error.js';
 import type { MockClock } from '../sim/clock.js';
 import { newId } from '../lib/ids.js';
 import {
   CreateWebhookSubscriptionSchema,
-  parseWebhookInput,
   type CreateWebhookSubscriptionData,
   WebhookSecretSchema,
 } from './subscription-schemas.js';
@@ -214,7 +213,7 @@ export class SubscriptionStore {
     const { callback: _callback, ...data } = { ...input, callback };
     // A callback subscription has no endpoint of its own, so the placeholder URL stands in.
     if (callback !== undefined) data.url ??= IN_PROCESS_WEBHOOK_URL;
-    const parsed = parseWebhookInput(CreateWebhookSubscriptionSchema, data, path);
+    const parsed = parseInput(CreateWebhookSubscriptionSchema, data, path);
     if (this.#tenantExists !== undefined && !this.#tenantExists(parsed.tenantId)) {
       throw invalid([...path, 'tenantId'], `no tenant has id "${parsed.tenantId}"`);
     }
@@ -362,7 +361,7 @@ export class SubscriptionStore {
     const secret =
       options.secret === undefined
         ? generateWebhookSecret()
-        : parseWebhookInput(WebhookSecretSchema, options.secret, ['secret']);
+        : parseInput(WebhookSecretSchema, options.secret, ['secret']);
     const now = this.#clock.now();
     const expiresAt = now + windowMs;
     subscription.previous = [

@@ -94,8 +94,9 @@ describe('control routes', () => {
     expect(badSecret.details).toEqual([{ path: ['body', 'secret'], message: 'must encode 24 to 64 bytes' }]);
 
     const missing = (await attempt({ url: 'http://127.0.0.1:1/x', extra: 1 })) as ApiError;
+    // An unknown key is named by its own path, as everywhere else.
     expect((missing.details as { path: string[] }[]).map((d) => d.path.join('.')).sort()).toEqual([
-      'body',
+      'body.extra',
       'body.tenantId',
     ]);
 

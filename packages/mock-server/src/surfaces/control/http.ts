@@ -1,6 +1,6 @@
 import { HEADERS, RequestId } from '@commflow/contract';
 import * as z from 'zod';
-import { ApiError, validationError } from '../../service/api-error.js';
+import { ApiError, parseInput, validationError } from '../../service/api-error.js';
 import { CALL_ACTIONS, type CallAction } from '../../service/domains/voice.js';
 import { FaultSchema } from '../../state/faults.js';
 import { memoryReport } from '../../history/memory.js';
@@ -17,7 +17,6 @@ import {
   CarrierInputSchema,
   CreateKeyInputSchema,
   InboundSmsInputSchema,
-  parseInput,
 } from '../../runtime/control-inputs.js';
 import { journalRoute } from './journal-routes.js';
 import { recordsRoute } from './records-routes.js';
@@ -31,7 +30,6 @@ import { ScenarioError } from '../../scenario/parse.js';
 import {
   CreateWebhookSubscriptionSchema,
   DELIVERY_STATUSES,
-  parseWebhookInput,
   RotateWebhookSecretSchema,
   type DeliveryFilter,
   type DeliveryStatus,
@@ -85,7 +83,7 @@ async function webhookRoute(
   const route = `${method} ${path}`;
   switch (route) {
     case 'POST /__mock/webhooks': {
-      const input = parseWebhookInput(CreateWebhookSubscriptionSchema, await readJson(request), ['body']);
+      const input = parseInput(CreateWebhookSubscriptionSchema, await readJson(request), ['body']);
       if (!runtime.world.state.tenants.has(input.tenantId.toLowerCase())) {
         throw validationError([{ path: ['body', 'tenantId'], message: `no tenant has id "${input.tenantId}"` }]);
       }
@@ -131,7 +129,7 @@ async function webhookRoute(
     }
     if (action === 'rotate-secret' && method === 'POST') {
       const input = (await readJson(request)) ?? {};
-      const rotation = parseWebhookInput(RotateWebhookSecretSchema, input, ['body']);
+      const rotation = parseInput(RotateWebhookSecretSchema, input, ['body']);
       return {
         status: 200,
         data: runtime.world.state.subscriptions.rotateSecret(id, {
