@@ -207,8 +207,10 @@ export class Session {
       try {
         response = await this.#config.fetch(url, { ...init, signal: AbortSignal.timeout(this.#config.timeoutMs) });
       } catch (error) {
-        const cause = (error as { cause?: { code?: string } }).cause?.code;
-        throw new Unreachable(`${method} ${path} failed: ${cause ?? (error as Error).message}`, null);
+        // undici says only "fetch failed"; its cause says why (ECONNREFUSED, "bad port", a timeout…).
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        const why = cause?.code ?? cause?.message ?? (error as Error).message;
+        throw new Unreachable(`${method} ${path} failed: ${why}`, null);
       }
       const text = await response.text();
       if (this.#config.pacer.observe(response.status, response.headers) && attempt < RATE_LIMIT_RETRIES) continue;

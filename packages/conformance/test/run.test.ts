@@ -32,6 +32,16 @@ const options = (fetch: typeof globalThis.fetch, extra: Partial<ConformanceOptio
   ...extra,
 });
 
+describe('an unreachable target', () => {
+  it('names the cause undici gives, not only "fetch failed"', async () => {
+    // Port 9 is one fetch refuses to reach at all ("bad port"): no connection is even tried.
+    const report = await runConformance({ ...demoOptions('http://127.0.0.1:9'), only: 'openapi.document' });
+    expect(report.results.find((result) => result.id === 'openapi.document')?.reason).toBe(
+      'not run: GET /api/v1/openapi.json failed: bad port',
+    );
+  });
+});
+
 describe('safety', () => {
   it('--read-only sends only GET requests and skips every check that would send another', async () => {
     const { sent, fetch } = recordedMock();

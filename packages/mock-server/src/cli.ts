@@ -105,6 +105,9 @@ async function main(): Promise<void> {
   if (values['save-interval'].trim() === '' || !Number.isFinite(saveInterval) || saveInterval < 0) {
     fail(`invalid --save-interval "${values['save-interval']}": a number of seconds >= 0`);
   }
+  // Without a state file nothing is saved: an interval given alone is a mistake, not a no-op.
+  const givenInterval = process.argv.some((arg) => arg === '--save-interval' || arg.startsWith('--save-interval='));
+  if (givenInterval && values.state === undefined) fail('--save-interval needs --state <file>');
   let saved: MockSnapshot | undefined;
   if (values.state !== undefined) {
     try {

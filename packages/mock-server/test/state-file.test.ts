@@ -141,6 +141,17 @@ describe('commflow-mock --state', () => {
   );
 
   it(
+    '--save-interval without --state is a usage error: nothing would be saved',
+    async () => {
+      const cli = startCli(['--port', '0', '--save-interval', '5']);
+      children.push(cli);
+      expect(await exitOf(cli)).toBe(2);
+      expect(cli.stderr()).toBe('commflow-mock: --save-interval needs --state <file>\n');
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it(
     'a bad --save-interval is a usage error',
     async () => {
       const cli = startCli(['--port', '0', '--save-interval', 'soon']);
