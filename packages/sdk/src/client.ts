@@ -17,7 +17,7 @@ import { hooksProblem, type Hooks, type HooksOption } from './core/hooks.js';
 import type { ClientState, RequestOptions, Throttling } from './core/request.js';
 import type { ListItem, OperationResult, PagedOperationId } from './core/types.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
-import { describeUnknown, kindOf, listKeys, unknownKeys } from './internal/known-keys.js';
+import { optionsProblem } from './internal/known-keys.js';
 import { readEnv } from './internal/utils.js';
 import { Ai } from './resources/ai.js';
 import { Calendar } from './resources/calendar.js';
@@ -124,15 +124,8 @@ const OPTION_NAMES = {
  * ignored, or end in "no API key" without a word about the key that was given.
  */
 function checkOptions(options: unknown, where: string): asserts options is ClientOptions {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    fail(`${where}: the options must be an object, got ${kindOf(options)}.`);
-  }
-  const unknown = unknownKeys(options, OPTION_NAMES);
-  if (unknown) {
-    const { names, guessedAll } = describeUnknown(unknown, OPTION_NAMES);
-    const list = guessedAll ? '' : ` The options are ${listKeys(OPTION_NAMES)}.`;
-    fail(`${where}: unknown option${unknown.length > 1 ? 's' : ''} ${names}.${list}`);
-  }
+  const wrong = optionsProblem(options, OPTION_NAMES, where);
+  if (wrong !== undefined) fail(wrong);
   const { hooks } = options as ClientOptions;
   const problem = hooks === undefined ? undefined : hooksProblem(hooks);
   if (problem !== undefined) fail(`${where}: ${problem}.`);
@@ -478,6 +471,8 @@ export class CommFlow {
 
   /**
    * Calls any operation of the registry by id. The resource methods are thin wrappers of this.
+   * An input key other than `path`, `query` and `body` (from JavaScript, a `qurey`) rejects the
+   * call with a {@link ValidationError} naming it; nothing is sent.
    *
    * @example
    * ```ts
@@ -492,7 +487,8 @@ export class CommFlow {
   }
 
   /**
-   * Calls a paged list operation by id, returning its first page as a {@link PagePromise}.
+   * Calls a paged list operation by id, returning its first page as a {@link PagePromise}. Its
+   * input is checked as {@link CommFlow.request}'s is.
    *
    * @example
    * ```ts
@@ -506,7 +502,8 @@ export class CommFlow {
       new PagePromise(
         withEngine(async (loaded) => {
           const op = loaded.operations[id];
-          const raw = await loaded.execute<Item[]>(state, op, { path: input?.path, query }, options);
+          // The input's other keys go along, so that the request core refuses an unknown one.
+          const raw = await loaded.execute<Item[]>(state, op, { ...input, query }, options);
           const items = Array.isArray(raw.data) ? raw.data : [];
           const pagination: Pagination = raw.pagination ?? {
             limit: items.length,

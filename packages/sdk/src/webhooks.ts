@@ -32,6 +32,7 @@ import {
   type WebhookPayload,
   type WebhookVerificationReason,
 } from '@commflow/contract/webhooks';
+import { optionsProblem, type KnownKeys } from './internal/known-keys.js';
 import { uuidv4 } from './internal/utils.js';
 
 export { WEBHOOK_HEADERS, WebhookVerificationError };
@@ -116,6 +117,32 @@ export interface VerifyWebhookOptions {
   now?: Date | number;
 }
 
+/**
+ * Every option's name, once: `satisfies` makes TypeScript refuse a name the options type lacks
+ * and an option a map forgets, so the checks cannot drift from the types.
+ */
+const VERIFY_OPTION_NAMES = {
+  payload: true,
+  headers: true,
+  secret: true,
+  toleranceSeconds: true,
+  now: true,
+} as const satisfies Record<keyof VerifyWebhookOptions, true>;
+const SIGN_OPTION_NAMES = { payload: true, secret: true, id: true, timestamp: true } as const satisfies Record<
+  keyof SignWebhookOptions,
+  true
+>;
+
+/**
+ * A `TypeError` for options that are not an object or hold an unknown key (`tolerence`,
+ * `timeStamp`): a mistake in the receiver's code, not a webhook to answer 400, and from plain
+ * JavaScript one that would otherwise be ignored without a word.
+ */
+function checkOptions(options: unknown, known: KnownKeys, where: string): void {
+  const wrong = optionsProblem(options, known, where);
+  if (wrong !== undefined) throw new TypeError(wrong);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -131,6 +158,8 @@ const decoder = new TextDecoder();
  * @throws {@link WebhookVerificationError} with a `reason`: `missing_header`, `invalid_header`,
  * `invalid_signature`, `timestamp_too_old`, `timestamp_too_new`, `invalid_payload` or
  * `invalid_secret`. Answer 400 and do not process the request.
+ * @throws `TypeError` when the options are not an object or hold an unknown key (`tolerence`):
+ * a mistake in your code, so it is not a `WebhookVerificationError`.
  * @example
  * ```ts
  * app.post('/webhooks/commflow', express.raw({ type: 'application/json' }), async (req, res) => {
@@ -141,6 +170,7 @@ const decoder = new TextDecoder();
  * ```
  */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<VerifiedWebhookEvent> {
+  checkOptions(options, VERIFY_OPTION_NAMES, 'verifyWebhook');
   await verifyWebhookSignature({
     payload: options.payload,
     headers: options.headers,
@@ -240,6 +270,7 @@ function payloadId(payload: WebhookPayload): string | undefined {
  *
  * @throws `RangeError` when `timestamp` is not a valid `Date` or a number of unix seconds
  * (a number above 1e11 is taken for milliseconds by mistake).
+ * @throws `TypeError` when the options are not an object or hold an unknown key (`timeStamp`).
  * @example
  * ```ts
  * const payload = JSON.stringify({ id, type: 'call.started', timestamp, tenantId, data });
@@ -248,6 +279,7 @@ function payloadId(payload: WebhookPayload): string | undefined {
  * ```
  */
 export async function signWebhook(options: SignWebhookOptions): Promise<WebhookSignatureHeaders> {
+  checkOptions(options, SIGN_OPTION_NAMES, 'signWebhook');
   const at = options.timestamp ?? new Date();
   const seconds = at instanceof Date ? at.getTime() / 1000 : at;
   // Also false for NaN (an invalid Date), and for milliseconds: 1e11 seconds is the year 5138, 1e11 ms 1973.

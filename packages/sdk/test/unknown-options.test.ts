@@ -3,7 +3,16 @@
  * error at the call that received it, naming the key and the option it probably meant.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CommFlow, CommFlowError, ValidationError, type ClientOptions, type RequestOptions } from '../src/index.js';
+import {
+  CommFlow,
+  CommFlowError,
+  ValidationError,
+  type ClientOptions,
+  type OperationInput,
+  type RequestOptions,
+  type ToArrayOptions,
+} from '../src/index.js';
+import { signWebhook, verifyWebhook, type SignWebhookOptions, type VerifyWebhookOptions } from '../src/webhooks.js';
 import { ANN, BASE_URL, DEMO_KEYS, DEMO_TENANTS, rejectionOf, setup } from './helpers.js';
 
 afterEach(() => {
@@ -15,6 +24,10 @@ const valid = { apiKey: DEMO_KEYS.sandbox, tenantId: DEMO_TENANTS.sandbox, baseU
 /** Options as a JavaScript caller may pass them: TypeScript would refuse these at compile time. */
 const asOptions = (value: unknown) => value as ClientOptions;
 const asCallOptions = (value: unknown) => value as RequestOptions;
+const asToArrayOptions = (value: unknown) => value as ToArrayOptions;
+const asInput = (value: unknown) => value as OperationInput<'users.list'>;
+const asVerifyOptions = (value: unknown) => value as VerifyWebhookOptions;
+const asSignOptions = (value: unknown) => value as SignWebhookOptions;
 
 /** The error `make` throws, which must be a CommFlowError. */
 function thrown(make: () => unknown): CommFlowError {
@@ -169,5 +182,92 @@ describe('a call refuses unknown options', () => {
     } satisfies Required<RequestOptions>);
     expect(contact.firstName).toBe('Ann');
     expect(mock.journal()).toHaveLength(1);
+  });
+});
+
+describe('toArray() refuses unknown options', () => {
+  it('a misspelled max, which would otherwise collect every item, is a TypeError naming the option meant', async () => {
+    const { client, mock } = setup();
+    const error = await rejectionOf(client.users.list({ limit: 1 }).toArray(asToArrayOptions({ maxItems: 1 })));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toBe('toArray: unknown option "maxItems" (did you mean "max"?).');
+    // Only the first page, which list() requested before toArray() was called.
+    await vi.waitFor(() => {
+      expect(mock.journal()).toHaveLength(1);
+    });
+  });
+
+  it('on a page too, before any further page is requested', async () => {
+    const { client, mock } = setup();
+    const page = await client.users.list({ limit: 1 });
+    expect(page.hasNextPage()).toBe(true);
+    await expect(page.toArray(asToArrayOptions({ limit: 2 }))).rejects.toThrow(
+      new TypeError('toArray: unknown option "limit". The options are max.'),
+    );
+    await expect(page.toArray(asToArrayOptions(2))).rejects.toThrow(
+      new TypeError('toArray: the options must be an object, got a number.'),
+    );
+    expect(mock.journal()).toHaveLength(1);
+    expect(await page.toArray({ max: 2 })).toHaveLength(2);
+  });
+});
+
+describe("request() and paginate() refuse unknown keys in a call's input", () => {
+  it('a misspelled query, which would otherwise be dropped, rejects with a ValidationError and sends nothing', async () => {
+    const { client, mock } = setup();
+    const error = await rejectionOf(client.request('users.list', asInput({ qurey: { search: 'ann' } })));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe('qurey');
+    expect((error as ValidationError).message).toBe(
+      'Invalid arguments for users.list: qurey: unknown key (did you mean "query"?)',
+    );
+    await expect(client.paginate('users.list', asInput({ params: { limit: 1 } }))).rejects.toThrow(
+      new ValidationError('users.list', [
+        { path: ['params'], message: "unknown key; a call's input holds path, query, body" },
+      ]),
+    );
+    await expect(client.paginate('users.list', asInput({ params: { limit: 1 } })).toArray()).rejects.toThrow(
+      "params: unknown key; a call's input holds path, query, body",
+    );
+    expect(mock.journal()).toHaveLength(0);
+    expect((await client.paginate('users.list', { query: { limit: 1 } })).items).toHaveLength(1);
+  });
+});
+
+describe('the webhook functions refuse unknown options', () => {
+  const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+  const payload = JSON.stringify({ id: 'evt_1', type: 'call.started', timestamp: '', tenantId: 't', data: {} });
+
+  it('verifyWebhook: a misspelled tolerance is a TypeError (a bug to fix, not a webhook to answer 400)', async () => {
+    const headers = await signWebhook({ payload, secret });
+    const error = await rejectionOf(verifyWebhook(asVerifyOptions({ payload, headers, secret, tolerence: 600 })));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toBe(
+      'verifyWebhook: unknown option "tolerence" (did you mean "toleranceSeconds"?).',
+    );
+    await expect(verifyWebhook(asVerifyOptions({ payload, headers, secret, clock: Date.now() }))).rejects.toThrow(
+      new TypeError(
+        'verifyWebhook: unknown option "clock". The options are payload, headers, secret, toleranceSeconds, now.',
+      ),
+    );
+    await expect(verifyWebhook(asVerifyOptions(payload))).rejects.toThrow(
+      new TypeError('verifyWebhook: the options must be an object, got a string.'),
+    );
+    // Through a client as well, and the same options without the typo verify.
+    const { client } = setup();
+    await expect(client.webhooks.verify(asVerifyOptions({ payload, headers, secrets: [secret] }))).rejects.toThrow(
+      new TypeError('verifyWebhook: unknown option "secrets" (did you mean "secret"?).'),
+    );
+    expect((await client.webhooks.verify({ payload, headers, secret, toleranceSeconds: 600 })).id).toBe('evt_1');
+  });
+
+  it('signWebhook: a misspelled timestamp, which would otherwise sign with the current time, is a TypeError', async () => {
+    await expect(signWebhook(asSignOptions({ payload, secret, timeStamp: 1614265330 }))).rejects.toThrow(
+      new TypeError('signWebhook: unknown option "timeStamp" (did you mean "timestamp"?).'),
+    );
+    const { client } = setup();
+    await expect(client.webhooks.sign(asSignOptions({ payload, secret, webhookId: 'msg_1' }))).rejects.toThrow(
+      new TypeError('signWebhook: unknown option "webhookId". The options are payload, secret, id, timestamp.'),
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { Pagination } from '@commflow/contract';
 import { APIPromise, type ResponseResult } from './api-promise.js';
 import { APIUserAbortError, CommFlowError } from './errors.js';
 import { signalOf } from './signals.js';
+import { optionsProblem } from '../internal/known-keys.js';
 
 /** The query of a list call, as the SDK passes it between pages. */
 type Query = Readonly<Record<string, unknown>>;
@@ -15,7 +16,8 @@ type Query = Readonly<Record<string, unknown>>;
 export type PageFetcher<Item> = (query: Query) => PagePromise<Item>;
 
 /**
- * Options of `toArray`.
+ * Options of `toArray`. A key other than these (from JavaScript, a `maxItems`) throws a
+ * `TypeError` naming it, instead of collecting every item.
  *
  * @example
  * ```ts
@@ -29,6 +31,12 @@ export interface ToArrayOptions {
    */
   max?: number;
 }
+
+/**
+ * Every option's name, once: `satisfies` makes TypeScript refuse a name {@link ToArrayOptions}
+ * lacks and an option this map forgets, so the check cannot drift from the type.
+ */
+const TO_ARRAY_OPTION_NAMES = { max: true } as const satisfies Record<keyof ToArrayOptions, true>;
 
 /** `Page.#follow`, for the walks below: reachable from this module only. */
 let follow: <Item>(page: Page<Item>) => PagePromise<Item> | null;
@@ -179,7 +187,8 @@ export class Page<Item> implements AsyncIterable<Item> {
   /**
    * Collects the items of this page and the following ones, up to `max`.
    *
-   * @throws `RangeError` when `max` is not a non-negative integer.
+   * @throws `RangeError` when `max` is not a non-negative integer, `TypeError` when the options
+   * are not an object or hold a key other than `max`.
    * @example
    * ```ts
    * const contacts = await page.toArray({ max: 1000 });
@@ -217,7 +226,14 @@ async function* walkItems<Item>(
   }
 }
 
+/**
+ * `max`, or `Infinity` for every item. Options that are not an object or hold an unknown key
+ * (`maxItems`, `limit`) throw a `TypeError`: from plain JavaScript they would otherwise collect
+ * every item of every page without a word.
+ */
 function maxOf(options: ToArrayOptions): number {
+  const wrong = optionsProblem(options, TO_ARRAY_OPTION_NAMES, 'toArray');
+  if (wrong !== undefined) throw new TypeError(wrong);
   const { max } = options;
   if (max === undefined) return Infinity;
   if (!Number.isInteger(max) || max < 0) {
@@ -269,7 +285,8 @@ export class PagePromise<Item> extends APIPromise<Page<Item>> implements AsyncIt
   /**
    * Collects every item of every page, up to `max`.
    *
-   * @throws `RangeError` when `max` is not a non-negative integer.
+   * @throws `RangeError` when `max` is not a non-negative integer, `TypeError` when the options
+   * are not an object or hold a key other than `max`.
    * @example
    * ```ts
    * const users = await client.users.list({ limit: 100 }).toArray({ max: 250 });

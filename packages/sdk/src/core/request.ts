@@ -116,6 +116,35 @@ function checkCallOptions(op: OperationRequest, options: unknown): asserts optio
 }
 
 /**
+ * The keys of a call's input, once: `satisfies` makes TypeScript refuse a key {@link CallInput}
+ * lacks and one this map forgets.
+ */
+const INPUT_NAMES = { path: true, query: true, body: true } as const satisfies Record<keyof CallInput, true>;
+
+/**
+ * Refuses an unknown key in the input of `request()` or `paginate()` (`qurey`, `params`), which
+ * plain JavaScript would otherwise have dropped, sending the call without it.
+ */
+function checkCallInput(op: OperationRequest, input: CallInput): void {
+  const unknown = unknownKeys(input, INPUT_NAMES);
+  if (unknown) {
+    throw new ValidationError(
+      op.id,
+      unknown.map((key) => {
+        const guess = closestKey(key, INPUT_NAMES);
+        return {
+          path: [key],
+          message:
+            guess === undefined
+              ? `unknown key; a call's input holds ${listKeys(INPUT_NAMES)}`
+              : `unknown key (did you mean "${guess}"?)`,
+        };
+      }),
+    );
+  }
+}
+
+/**
  * How a client paces its calls (`rateLimit`, `maxConcurrency`), and the queues it shares with its
  * copies: one per key, tenant and settings.
  *
@@ -586,6 +615,7 @@ export async function execute<T>(
   options: RequestOptions = {},
 ): Promise<RawResult<T>> {
   checkCallOptions(op, options);
+  checkCallInput(op, input);
   const { signal } = options;
   if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
   const plan = planOf(op);

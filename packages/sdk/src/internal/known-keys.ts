@@ -24,15 +24,24 @@ function normalize(name: string): string {
   return name.toLowerCase().replace(/[-_\s]/g, '');
 }
 
-/** The Levenshtein distance: single-character insertions, deletions and substitutions. */
+/**
+ * The edit distance: single-character insertions, deletions and substitutions, and swaps of two
+ * neighbours (`qurey`: `query`), the commonest typo, as one edit each.
+ */
 function distance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      let edits = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        edits = Math.min(edits, (before[j - 2] ?? 0) + 1);
+      }
+      current[j] = edits;
     }
+    before = previous;
     previous = current;
   }
   return previous[b.length] ?? 0;
@@ -40,8 +49,10 @@ function distance(a: string, b: string): number {
 
 /**
  * The known key closest to `key`: one equal to it but for case, `_` and `-`, else the nearest of
- * those within a third of the longer name's length in edits (at least one) or that begin or end
- * with it (`email`: `userEmail`, from four characters on), else `undefined`.
+ * those within a third of the longer name's length in edits (at least one), that begin or end
+ * with it (`email`: `userEmail`, from four characters on) or begin with it but for that many
+ * edits (`tolerence`: `toleranceSeconds`), or with which it begins (`maxItems`: `max`, from three
+ * characters on), else `undefined`.
  */
 export function closestKey(key: string, known: KnownKeys): string | undefined {
   const wanted = normalize(key);
@@ -51,7 +62,12 @@ export function closestKey(key: string, known: KnownKeys): string | undefined {
     const candidate = normalize(name);
     const edits = distance(wanted, candidate);
     const allowed = Math.max(1, Math.floor(Math.max(wanted.length, candidate.length) / 3));
-    const affix = wanted.length >= 4 && (candidate.startsWith(wanted) || candidate.endsWith(wanted));
+    const affix =
+      (wanted.length >= 4 &&
+        (candidate.startsWith(wanted) ||
+          candidate.endsWith(wanted) ||
+          distance(wanted, candidate.slice(0, wanted.length)) <= Math.floor(wanted.length / 3))) ||
+      (candidate.length >= 3 && wanted.startsWith(candidate));
     const close = edits <= allowed || affix;
     if (close && edits < bestDistance) {
       best = name;
@@ -76,6 +92,22 @@ export function describeUnknown(keys: readonly string[], known: KnownKeys): { na
     return `${JSON.stringify(key)} (did you mean ${JSON.stringify(guess)}?)`;
   });
   return { names: names.join(', '), guessedAll };
+}
+
+/**
+ * What is wrong with an options object, as one sentence that begins with `where`, or `undefined`
+ * when nothing is: `toArray: unknown option "maxItems". The options are max.` The message of every
+ * options object the SDK checks this way (the client's, `toArray`'s, the webhook functions').
+ */
+export function optionsProblem(options: unknown, known: KnownKeys, where: string): string | undefined {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    return `${where}: the options must be an object, got ${kindOf(options)}.`;
+  }
+  const unknown = unknownKeys(options, known);
+  if (!unknown) return undefined;
+  const { names, guessedAll } = describeUnknown(unknown, known);
+  const list = guessedAll ? '' : ` The options are ${listKeys(known)}.`;
+  return `${where}: unknown option${unknown.length > 1 ? 's' : ''} ${names}.${list}`;
 }
 
 /** The known keys as a list for a message: `apiKey, tenantId, baseUrl`. */
