@@ -35,7 +35,7 @@ import type { Throttle } from './throttle.js';
 import { DEFER_MESSAGES, describe, InvalidArguments } from './invalid-arguments.js';
 import { rememberSignal } from './signals.js';
 import type { LevelLogger } from '../internal/logger.js';
-import { closestKey, kindOf, listKeys, unknownKeys } from '../internal/known-keys.js';
+import { kindOf, unknownKeyIssues, unknownKeys } from '../internal/known-keys.js';
 import { abortable, numericHeader, retryAfterMs, sleep, uuidv4 } from '../internal/utils.js';
 
 /**
@@ -98,16 +98,7 @@ function checkCallOptions(op: OperationRequest, options: unknown): asserts optio
   if (unknown) {
     throw new ValidationError(
       op.id,
-      unknown.map((key) => {
-        const guess = closestKey(key, CALL_OPTION_NAMES);
-        return {
-          path: ['options', key],
-          message:
-            guess === undefined
-              ? `unknown option; a call's options are ${listKeys(CALL_OPTION_NAMES)}`
-              : `unknown option (did you mean "${guess}"?)`,
-        };
-      }),
+      unknownKeyIssues(unknown, CALL_OPTION_NAMES, ['options'], 'option', "a call's options are"),
     );
   }
   const { hooks } = options as RequestOptions;
@@ -128,19 +119,7 @@ const INPUT_NAMES = { path: true, query: true, body: true } as const satisfies R
 function checkCallInput(op: OperationRequest, input: CallInput): void {
   const unknown = unknownKeys(input, INPUT_NAMES);
   if (unknown) {
-    throw new ValidationError(
-      op.id,
-      unknown.map((key) => {
-        const guess = closestKey(key, INPUT_NAMES);
-        return {
-          path: [key],
-          message:
-            guess === undefined
-              ? `unknown key; a call's input holds ${listKeys(INPUT_NAMES)}`
-              : `unknown key (did you mean "${guess}"?)`,
-        };
-      }),
-    );
+    throw new ValidationError(op.id, unknownKeyIssues(unknown, INPUT_NAMES, [], 'key', "a call's input holds"));
   }
 }
 

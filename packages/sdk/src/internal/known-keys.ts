@@ -78,6 +78,29 @@ export function closestKey(key: string, known: KnownKeys): string | undefined {
 }
 
 /**
+ * One validation issue per unknown key, at `[...at, key]`: `unknown <noun> (did you mean "x"?)`
+ * when a known key is close, else `unknown <noun>; <listing> <the known keys>`.
+ */
+export function unknownKeyIssues(
+  keys: readonly string[],
+  known: KnownKeys,
+  at: readonly string[],
+  noun: string,
+  listing: string,
+): { path: string[]; message: string }[] {
+  return keys.map((key) => {
+    const guess = closestKey(key, known);
+    return {
+      path: [...at, key],
+      message:
+        guess === undefined
+          ? `unknown ${noun}; ${listing} ${listKeys(known)}`
+          : `unknown ${noun} (did you mean "${guess}"?)`,
+    };
+  });
+}
+
+/**
  * `"retries" (did you mean "maxRetries"?)` for each unknown key, joined, and whether any of them
  * had no close known key (the message then lists the known ones).
  */
