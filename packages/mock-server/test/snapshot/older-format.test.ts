@@ -1,0 +1,55 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- response bodies are JSON read as `any`. */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMock, type CommFlowMock, type MockSnapshot } from '../../src/index.js';
+import { api, DEMO_TENANTS, viaJson } from './helpers.js';
+
+/**
+ * A snapshot saved by the code before issue 25 (the state protocol): the busy world of the
+ * round-trip tests plus a tenant created at run time with a clock of its own. Written once by
+ * `fixtures/generate.ts`; never regenerated, so it keeps pinning the older code's output.
+ */
+const FIXTURE = JSON.parse(
+  readFileSync(new URL('./fixtures/before-issue-25.json', import.meta.url), 'utf8'),
+) as MockSnapshot;
+
+describe('a snapshot saved by older code', () => {
+  const mocks: CommFlowMock[] = [];
+  afterEach(async () => {
+    for (const mock of mocks.splice(0)) await mock.close();
+  });
+  const fresh = () => {
+    const mock = createMock('demo', { clock: { frozen: true, start: '2030-01-01T00:00:00.000Z' } });
+    mocks.push(mock);
+    return mock;
+  };
+
+  it('restores, and a snapshot taken after it equals the saved one', () => {
+    const mock = fresh();
+    mock.restore(FIXTURE);
+    expect(viaJson(mock.snapshot())).toEqual(FIXTURE);
+  });
+
+  it('serves what it held: records, pending deliveries, run-time tenants and their clocks', async () => {
+    const mock = fresh();
+    mock.restore(viaJson(FIXTURE));
+    const target = { base: 'http://commflow.mock', fetch: mock.fetch };
+    const contacts = await api(target, 'GET', '/api/v1/contacts?search=Snap');
+    expect(contacts.status).toBe(200);
+    const found = contacts.json.data.contacts as { lastName: string }[];
+    expect(found.map((contact) => contact.lastName)).toContain('Shot');
+    expect(mock.deliveries({ status: 'pending' })).toHaveLength(2);
+    expect(mock.webhookSubscriptions()).toHaveLength(1);
+    const created = mock.tenants.list().find((tenant) => tenant.name === 'Fixture tenant');
+    expect(created).toBeDefined();
+    const clock = mock.tenants.clock(created?.id ?? '');
+    expect(Date.parse(clock.now) - FIXTURE.clock.now).toBe(60_000);
+    expect(
+      mock
+        .calls()
+        .map((call) => call.status)
+        .sort(),
+    ).toEqual(['busy', 'ringing']);
+    expect(mock.tenants.get(DEMO_TENANTS.sandbox).name).toBeTruthy();
+  });
+});
