@@ -43,7 +43,7 @@ export function buildTenants(scenario: ResolvedScenario, start: number): Map<str
     tenant.contactIndex = contactIndex((rows ?? new ContactRows(input.contacts)).records(start), true);
 
     for (const number of input.smsNumbers) {
-      tenant.smsNumbers.set(number.number, {
+      tenant.addSmsNumber({
         id: number.id,
         number: number.number,
         ownerEmail: number.ownerEmail ?? null,
@@ -68,18 +68,15 @@ export function buildTenants(scenario: ResolvedScenario, start: number): Map<str
         description: agent.description ?? null,
         createdAt: createdAtOf(agent.createdAt, i, input.aiAgents.length, start),
       };
-      tenant.agents.set(record.id, record);
-      tenant.agentIndex.insert(record);
+      tenant.addAgent(record);
     });
     input.files.forEach((file, i) => {
       const record: FileRecord = { ...file, createdAt: createdAtOf(file.createdAt, i, input.files.length, start) };
-      tenant.files.set(record.id, record);
-      tenant.fileIndex.insert(record);
+      tenant.addFile(record);
     });
     input.faxes.forEach((fax, i) => {
       const record: FaxRecord = { ...fax, createdAt: createdAtOf(fax.createdAt, i, input.faxes.length, start) };
-      tenant.faxes.set(record.id, record);
-      tenant.faxIndex.insert(record);
+      tenant.addFax(record);
     });
     input.calendarEvents.forEach((event, i) => {
       const record: CalendarEventRecord = {
@@ -90,8 +87,7 @@ export function buildTenants(scenario: ResolvedScenario, start: number): Map<str
         endTime: Date.parse(event.endTime),
         createdAt: createdAtOf(undefined, i, input.calendarEvents.length, start),
       };
-      tenant.calendarEvents.set(record.id, record);
-      tenant.calendarIndex.insert(record);
+      tenant.addCalendarEvent(record);
     });
     tenants.set(tenant.id, tenant);
   }

@@ -174,4 +174,33 @@ export class TenantState {
     this.cdrs.set(record.id, record);
     this.cdrIndex.insert(record);
   }
+
+  /** A call of this tenant (its progress on the clock is the world's `activeCalls`). */
+  addCall(call: CallRecord): void {
+    this.calls.set(call.id, call);
+  }
+
+  addSmsNumber(number: SmsNumberRecord): void {
+    this.smsNumbers.set(number.number, number);
+  }
+
+  addAgent(agent: AiAgentRecord): void {
+    this.agents.set(agent.id, agent);
+    this.agentIndex.insert(agent);
+  }
+
+  addFile(file: FileRecord): void {
+    this.files.set(file.id, file);
+    this.fileIndex.insert(file);
+  }
+
+  addFax(fax: FaxRecord): void {
+    this.faxes.set(fax.id, fax);
+    this.faxIndex.insert(fax);
+  }
+
+  addCalendarEvent(event: CalendarEventRecord): void {
+    this.calendarEvents.set(event.id, event);
+    this.calendarIndex.insert(event);
+  }
 }

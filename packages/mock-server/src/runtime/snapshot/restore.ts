@@ -289,34 +289,22 @@ function buildTenant(data: TenantSnapshot, seeded: readonly ContactRecord[] | un
     tenant.addUser({ ...user, capabilities: user.capabilities === null ? null : new Set(user.capabilities) });
   }
   tenant.contactIndex = contactIndex(mergeContacts(seeded ?? [], [...data.contacts]), true);
-  for (const { answeredAt: _dropped, ...call } of data.calls) tenant.calls.set(call.id, call);
+  for (const { answeredAt: _dropped, ...call } of data.calls) tenant.addCall(call);
   for (const cdr of data.cdrs) tenant.addCdr(cdr);
   for (const { messages, ...chat } of data.chats) {
     const index = chatMessageIndex();
     for (const message of messages) index.insert(message);
     tenant.addChat({ ...chat, messages: index });
   }
-  for (const number of data.smsNumbers) tenant.smsNumbers.set(number.number, number);
+  for (const number of data.smsNumbers) tenant.addSmsNumber(number);
   for (const { messages, ...conversation } of data.smsConversations) {
     const index = smsMessageIndex();
     for (const { failureReason, ...message } of messages) index.insert({ ...message, failureReason });
     tenant.addSmsConversation({ ...conversation, messages: index });
   }
-  for (const agent of data.agents) {
-    tenant.agents.set(agent.id, agent);
-    tenant.agentIndex.insert(agent);
-  }
-  for (const file of data.files) {
-    tenant.files.set(file.id, file);
-    tenant.fileIndex.insert(file);
-  }
-  for (const fax of data.faxes) {
-    tenant.faxes.set(fax.id, fax);
-    tenant.faxIndex.insert(fax);
-  }
-  for (const event of data.calendarEvents) {
-    tenant.calendarEvents.set(event.id, event);
-    tenant.calendarIndex.insert(event);
-  }
+  for (const agent of data.agents) tenant.addAgent(agent);
+  for (const file of data.files) tenant.addFile(file);
+  for (const fax of data.faxes) tenant.addFax(fax);
+  for (const event of data.calendarEvents) tenant.addCalendarEvent(event);
   return tenant;
 }

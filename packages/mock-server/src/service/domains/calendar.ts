@@ -32,8 +32,7 @@ const create: Handler<'calendar.create'> = (input) => {
     ownerEmail: user.email,
     createdAt: input.world.clock.stamp(),
   };
-  input.tenant.calendarEvents.set(record.id, record);
-  input.tenant.calendarIndex.insert(record);
+  input.tenant.addCalendarEvent(record);
   return { status: 201, data: { event: toCalendarEvent(record) } };
 };
 

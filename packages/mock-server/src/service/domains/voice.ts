@@ -185,7 +185,7 @@ const click2dial: Handler<'voice.click2dial'> = ({ world, tenant, user: maybeUse
     schedule: timeline(destination).map((step) => ({ at: createdAt + step.after, status: step.status })),
     history: [{ status: 'initiated', at: createdAt }],
   };
-  tenant.calls.set(call.id, call);
+  tenant.addCall(call);
   world.state.activeCalls.add(call);
   world.state.events.emit(tenant.id, 'call.started', {
     callId: call.id,
