@@ -81,4 +81,4 @@ export {
   type WebhookDispatcherOptions,
   type WebhookTarget,
   type WebhookMessage,
-} from './webhooks/index.js';
+} from './sim/webhooks/index.js';

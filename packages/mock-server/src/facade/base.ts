@@ -10,9 +10,9 @@ import type { ResolvedScenario } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
 import { FaultSchema, type FaultInput } from '../state/faults.js';
 import { handleApiRequest, handleRequest } from '../surfaces/handler.js';
-import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import type { WebhookDispatcher } from '../sim/webhooks/dispatcher.js';
 import { MockTenants } from './tenants.js';
-import { parseInput } from '../service/api-error.js';
+import { parseInput } from '../lib/api-error.js';
 
 /**
  * The first layer of {@link CommFlowMock}: how it answers, and its world as a whole (reset,

@@ -2,16 +2,16 @@ import type { MockOptions } from '../runtime/runtime.js';
 import { subscribeWebhook, webhookSubscriptions } from '../runtime/webhooks.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
-import type { DeliveryFilter, WebhookDelivery } from '../webhooks/delivery.js';
+import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
 import type {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionInput,
   RotatedWebhookSecret,
   WebhookSubscriptionView,
-} from '../webhooks/subscription-store.js';
+} from '../state/webhooks/subscription-types.js';
 import { MockOutside } from './outside.js';
 import { RotateSecretOptionsSchema } from '../runtime/control-inputs.js';
-import { parseInput } from '../service/api-error.js';
+import { parseInput } from '../lib/api-error.js';
 
 /**
  * An in-memory CommFlow service. `fetch` answers standard `Request`s through the same pipeline

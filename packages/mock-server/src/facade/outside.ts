@@ -13,7 +13,7 @@ import type { AiResponder } from '../sim/ai-responder.js';
 import type { CarrierAdapter } from '../sim/carrier.js';
 import { MockTraffic } from './traffic.js';
 import { CarrierInputSchema, InboundSmsInputSchema } from '../runtime/control-inputs.js';
-import { parseInput } from '../service/api-error.js';
+import { parseInput } from '../lib/api-error.js';
 
 /**
  * The third layer of {@link CommFlowMock}: the simulated outside, driven by hand: calls, the

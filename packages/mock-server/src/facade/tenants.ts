@@ -12,7 +12,7 @@ import {
   type TenantTemplateInput,
 } from '../runtime/tenants.js';
 import { CreateTenantInputSchema } from '../runtime/control-inputs.js';
-import { parseInput } from '../service/api-error.js';
+import { parseInput } from '../lib/api-error.js';
 
 /**
  * Tenants on demand, in-process (`mock.tenants`): the twin of `/__mock/tenants`. A tenant is the

@@ -13,7 +13,7 @@ import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '..
 import type { ApiKeyView } from '../state/keys.js';
 import { MockWorld } from './base.js';
 import { CreateKeyInputSchema } from '../runtime/control-inputs.js';
-import { parseInput } from '../service/api-error.js';
+import { parseInput } from '../lib/api-error.js';
 
 /**
  * The second layer of {@link CommFlowMock}: who may call (API keys) and what was called (the

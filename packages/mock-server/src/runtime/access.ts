@@ -1,5 +1,5 @@
 /** API keys on the runtime: created at run time (secret shown once), listed by hint, revoked. */
-import { notFound } from '../service/api-error.js';
+import { notFound } from '../lib/api-error.js';
 import { generateKeySecret, hashKey, keyHint, keyView, type ApiKeyView, type RateLimit } from '../state/keys.js';
 import type { MockRuntime } from './mock-runtime.js';
 

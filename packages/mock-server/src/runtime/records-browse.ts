@@ -3,7 +3,7 @@
  * console's data view and `GET /__mock/tenants/{id}/records/{resource}` read. Read-only.
  */
 import { DEFAULT_PAGE_LIMIT, type Pagination } from '@commflow/contract';
-import { ApiError } from '../service/api-error.js';
+import { ApiError } from '../lib/api-error.js';
 import {
   toAiAgent,
   toCalendarEvent,

@@ -18,9 +18,10 @@ import { resolveHistoryLimits, type HistoryLimits } from '../history/limits.js';
 import { demoScenario } from '../scenario/demo.js';
 import { parseScenario, type ResolvedScenario } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
-import type { WebhookTimestampClock } from '../webhooks/attempt-time.js';
-import { WebhookDispatcher } from '../webhooks/dispatcher.js';
-import { SubscriptionStore } from '../webhooks/subscription-store.js';
+import type { WebhookTimestampClock } from '../sim/webhooks/attempt-time.js';
+import { WebhookDispatcher } from '../sim/webhooks/dispatcher.js';
+import { DeliveryTable } from '../state/webhooks/deliveries.js';
+import { SubscriptionStore } from '../state/webhooks/subscriptions.js';
 import { loadBaseline } from './baseline.js';
 import type { MockRuntime } from './mock-runtime.js';
 
@@ -92,6 +93,7 @@ export function createRuntime(
     events,
     journal: new Journal(limits.journalLimit),
     subscriptions,
+    deliveries: new DeliveryTable({ nowFor, limit: limits.deliveryLimit }),
     activeCalls: new Set(),
     endedCalls: new Set(),
     limits,
@@ -103,8 +105,8 @@ export function createRuntime(
     clock,
     realTimers: options.clock?.frozen !== true,
     webhookTimestamp: options.webhookTimestamp ?? 'wall',
-    deliveryLimit: limits.deliveryLimit,
     subscriptions,
+    deliveries: state.deliveries,
     nowFor,
   });
   const sim: Sim = {

@@ -1,6 +1,6 @@
 /** Calls, the carrier and inbound SMS on the runtime: what the control surface drives by hand. */
 import type { CallStatus, SmsMessage } from '@commflow/contract';
-import { notFound } from '../service/api-error.js';
+import { notFound } from '../lib/api-error.js';
 import { toSmsMessage } from '../service/domains/format.js';
 import { receiveSms as receive } from '../service/domains/sms.js';
 import { applyCallAction, progressCalls, type CallAction } from '../service/domains/voice.js';

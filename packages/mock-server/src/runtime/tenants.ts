@@ -3,7 +3,7 @@
  * the scenario format, or a minimal sandbox), with a key of its own; and one tenant's reset or
  * deletion, leaving every other tenant as it was.
  */
-import { notFound, validationError } from '../service/api-error.js';
+import { notFound, validationError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
 import { buildTenants } from '../scenario/build.js';
 import { parseScenario, ScenarioError } from '../scenario/parse.js';

@@ -3,7 +3,7 @@ import type {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionInput,
   WebhookSubscriptionView,
-} from '../webhooks/subscription-store.js';
+} from '../state/webhooks/subscription-types.js';
 import type { MockRuntime } from './mock-runtime.js';
 
 /** Subscribes to a tenant's events (an endpoint URL, or an in-process callback). */

@@ -1,6 +1,6 @@
 import { hashKey, type KeyStore } from '../state/keys.js';
 import type { TenantState } from '../state/tenant-state.js';
-import type { SubscriptionStore } from '../webhooks/index.js';
+import type { SubscriptionStore } from '../state/webhooks/subscriptions.js';
 import type { ResolvedScenario } from './parse.js';
 import type { ScenarioInput } from './schema.js';
 

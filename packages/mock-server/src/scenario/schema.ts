@@ -15,7 +15,7 @@ import {
 } from '@commflow/contract';
 import * as z from 'zod';
 import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../service/gating-names.js';
-import { ScenarioWebhookSchema } from '../webhooks/subscription-schemas.js';
+import { ScenarioWebhookSchema } from '../state/webhooks/subscription-schemas.js';
 
 const optionalId = z.optional(Id).meta({ description: 'A UUID v4. Generated when omitted.' });
 const createdAt = z.optional(DateTimeInput).meta({

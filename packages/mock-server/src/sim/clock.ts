@@ -1,3 +1,7 @@
+import type { ClockReading } from '../state/clock-reading.js';
+
+export type { ClockReading };
+
 /**
  * The mock's clock. Everything time-based (rate-limit windows, call progress, idempotency
  * retention, timestamps) reads it, so a test can move time forward instead of sleeping.
@@ -98,25 +102,6 @@ export class MockClock {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
-}
-
-/**
- * What work on the world reads of a clock: the mock clock itself, or a tenant's clock (the mock
- * clock plus the tenant's distance ahead of it).
- *
- * @example
- * ```ts
- * const reading: ClockReading = mock.clock;
- * reading.iso();
- * ```
- */
-export interface ClockReading {
-  /** Milliseconds since the epoch, on this clock. */
-  now(): number;
-  /** The current time as an ISO 8601 UTC string with milliseconds. */
-  iso(): string;
-  /** A creation time for a new record: now, strictly after the previous stamp. */
-  stamp(): number;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AiResponder } from './ai-responder.js';
 import type { CarrierAdapter } from './carrier.js';
 import type { MockClock } from './clock.js';
-import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 /**
  * The simulated outside: the machinery that acts on the world's state and holds none of it

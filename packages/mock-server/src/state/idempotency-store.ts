@@ -1,4 +1,4 @@
-import type { MockClock } from '../sim/clock.js';
+import type { AdvancingClock } from './clock-reading.js';
 
 /**
  * How long a stored result is replayed: 24 hours on the mock clock.
@@ -60,7 +60,7 @@ export class IdempotencyStore {
    * @param nowFor Each tenant's time (a tenant clock may run ahead of the mock clock); default:
    *   the mock clock for every tenant.
    */
-  constructor(clock: MockClock, limit = 100_000, nowFor: (tenantId: string) => number = () => clock.now()) {
+  constructor(clock: AdvancingClock, limit = 100_000, nowFor: (tenantId: string) => number = () => clock.now()) {
     this.#nowFor = nowFor;
     this.#limit = limit;
     // Memory is given back when time passes, not only when the next keyed request arrives.

@@ -1,4 +1,4 @@
-import type { MockClock } from '../sim/clock.js';
+import type { ClockReading } from './clock-reading.js';
 import type { RateLimit } from './keys.js';
 
 /** The state of a key's window after counting one request. */
@@ -21,10 +21,10 @@ export interface RateLimitState {
  * ```
  */
 export class RateLimiter {
-  readonly #clock: MockClock;
+  readonly #clock: ClockReading;
   readonly #windows = new Map<string, { start: number; count: number }>();
 
-  constructor(clock: MockClock) {
+  constructor(clock: ClockReading) {
     this.#clock = clock;
   }
 

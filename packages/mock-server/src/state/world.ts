@@ -11,7 +11,8 @@ import type { RateLimiter } from './rate-limiter.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { CallRecord } from './records.js';
 import type { TenantState } from './tenant-state.js';
-import type { SubscriptionStore } from '../webhooks/subscription-store.js';
+import type { DeliveryTable } from './webhooks/deliveries.js';
+import type { SubscriptionStore } from './webhooks/subscriptions.js';
 
 /** A tenant as a scenario resolves it: the template a tenant's reset goes back to. */
 export type TenantTemplate = ResolvedScenario['tenants'][number];
@@ -53,6 +54,8 @@ export interface WorldState {
   readonly events: EventLog;
   readonly journal: Journal;
   readonly subscriptions: SubscriptionStore;
+  /** Every webhook delivery, and the pending ones waiting for their next attempt. */
+  readonly deliveries: DeliveryTable;
   /** Calls whose progress still runs on the clock. */
   readonly activeCalls: Set<CallRecord>;
   /** Ended calls, oldest first: past `limits.callLimit` the oldest leave their tenant's history. */

@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MockClock } from '../../src/sim/clock.js';
 import { EventLog } from '../../src/state/events/event-log.js';
-import { WebhookDispatcher, type WebhookDispatcherOptions } from '../../src/webhooks/index.js';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from '../../src/sim/webhooks/index.js';
 
 /** A request as the receiver saw it: the raw body string and Node's lower-cased headers. */
 export interface ReceivedRequest {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MockClock } from '../../src/sim/clock.js';
 import { EventLog } from '../../src/state/events/event-log.js';
-import { WebhookDispatcher } from '../../src/webhooks/index.js';
+import { WebhookDispatcher } from '../../src/sim/webhooks/index.js';
 import { callStarted, setup, tenantA, fixtures } from './helpers.js';
 
 const { receiver, defer, hangingReceiver } = fixtures();

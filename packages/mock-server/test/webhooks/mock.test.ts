@@ -17,7 +17,7 @@ import {
   type CommFlowMock,
   type ScenarioInput,
 } from '../../src/index.js';
-import { sendInProcess } from '../../src/webhooks/index.js';
+import { sendInProcess } from '../../src/sim/webhooks/index.js';
 import { packageRoot, SPAWN_TIMEOUT_MS, tsxCli } from '../helpers/cli.js';
 import { headerRecord, startReceiver, type Receiver } from './helpers.js';
 

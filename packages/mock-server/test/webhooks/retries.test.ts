@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_MS } from '../../src/webhooks/index.js';
+import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_MS } from '../../src/sim/webhooks/index.js';
 import { callStarted, tenantA, fixtures } from './helpers.js';
 
 const { receiver, harness } = fixtures();

@@ -2,7 +2,7 @@ import { EVENT_SCHEMAS } from '@commflow/contract';
 import { verifyWebhookSignature } from '@commflow/contract/webhooks';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_USER_AGENT } from '../../src/webhooks/index.js';
+import { WEBHOOK_USER_AGENT } from '../../src/sim/webhooks/index.js';
 import { callStarted, headerRecord, smsSent, tenantA, fixtures } from './helpers.js';
 
 const { receiver, harness } = fixtures();

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { MockClock } from '../../src/sim/clock.js';
-import { CreateWebhookSubscriptionSchema, ScenarioWebhookSchema, SubscriptionStore } from '../../src/webhooks/index.js';
+import {
+  CreateWebhookSubscriptionSchema,
+  ScenarioWebhookSchema,
+  SubscriptionStore,
+} from '../../src/sim/webhooks/index.js';
 import { tenantA } from './helpers.js';
 
 const store = (options: Partial<ConstructorParameters<typeof SubscriptionStore>[0]> = {}) =>

@@ -2,7 +2,7 @@ import { verifyWebhookSignature } from '@commflow/contract/webhooks';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMock, DEMO_KEYS, DEMO_TENANTS, type CommFlowMock, type MockOptions } from '../../src/index.js';
-import { RETRY_SCHEDULE_MS } from '../../src/webhooks/index.js';
+import { RETRY_SCHEDULE_MS } from '../../src/sim/webhooks/index.js';
 import { headerRecord, startReceiver, type ReceivedRequest, type Receiver } from './helpers.js';
 
 // Months away from the real date: whatever clock signs, the mock's timeline is not the wall's.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_USER_AGENT } from '../../src/webhooks/index.js';
+import { WEBHOOK_USER_AGENT } from '../../src/sim/webhooks/index.js';
 import { callStarted, smsSent, startReceiver, tenantA, fixtures } from './helpers.js';
 
 const { receiver, harness, hangingReceiver } = fixtures();

@@ -117,7 +117,6 @@ export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
     return { snapshot: parsed, prepared: prepare(parsed) };
   });
   const { state, sim } = runtime.world;
-  const callbacks = state.subscriptions.callbacks();
 
   sim.clock.resume(snapshot.clock);
   runtime.baseline = {
@@ -147,17 +146,9 @@ export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
   for (const [tenantId, ahead] of snapshot.state.tenantClocks) state.tenantClocks.set(tenantId, ahead);
   state.tenantStamps.clear();
   for (const [tenantId, stamp] of snapshot.state.tenantStamps) state.tenantStamps.set(tenantId, stamp);
-  state.subscriptions.replace(snapshot.state.subscriptions, callbacks);
-  sim.webhooks.replaceDeliveries(
-    snapshot.state.deliveries.map((delivery) => ({
-      ...delivery,
-      attempts: delivery.attempts.map(({ status, error, ...attempt }) => ({
-        ...attempt,
-        ...(status === undefined ? {} : { status }),
-        ...(error === undefined ? {} : { error }),
-      })),
-    })),
-  );
+  state.subscriptions.load(snapshot.state.subscriptions);
+  state.deliveries.load(snapshot.state.deliveries);
+  sim.webhooks.restart();
 }
 
 interface Prepared {

@@ -6,6 +6,8 @@
 import { CallStatus, FaxStatus, FaxType, PresenceStatus, SmsStatus } from '@commflow/contract';
 import * as z from 'zod';
 import { PlanSchema, RateLimitSchema } from '../../scenario/schema.js';
+import { DeliveriesDataSchema } from '../../state/webhooks/deliveries.js';
+import { SubscriptionsDataSchema } from '../../state/webhooks/subscription-schemas.js';
 
 /**
  * The format's name, so a file can say what it is.
@@ -181,37 +183,6 @@ const StoredResponse = z.strictObject({
   headers: z.array(z.tuple([str, str])),
   body: str,
 });
-const DeliveryAttempt = z.strictObject({
-  at: str,
-  durationMs: z.number(),
-  status: z.int().optional(),
-  error: str.optional(),
-});
-const Subscription = z.strictObject({
-  id: str,
-  tenantId: str,
-  url: str,
-  events: z.array(str),
-  createdAt: str,
-  inProcess: z.boolean(),
-  enabled: z.boolean(),
-  secret: z.string().startsWith('whsec_'),
-  previous: z.array(z.strictObject({ secret: z.string().startsWith('whsec_'), expiresAt: ms })),
-});
-const Delivery = z.strictObject({
-  id: str,
-  eventId: str,
-  eventType: str,
-  tenantId: str,
-  subscriptionId: str,
-  createdAt: str,
-  replayOf: nullableStr,
-  payload: str,
-  retries: z.boolean(),
-  attempts: z.array(DeliveryAttempt),
-  status: z.enum(['pending', 'succeeded', 'failed']),
-  nextAttemptAt: ms.nullable(),
-});
 const Fault = z.looseObject({ times: z.int().min(1), remaining: z.int().min(1) });
 /** Journal entries and events are kept as recorded: their shapes belong to their own modules. */
 const JournalEntry = z.looseObject({ requestId: str, at: str, method: str, path: str, status: z.int() });
@@ -264,8 +235,8 @@ export const SnapshotSchema = z.strictObject({
       active: z.array(z.tuple([str, str])),
       ended: z.array(z.tuple([str, str])),
     }),
-    subscriptions: z.array(Subscription),
-    deliveries: z.array(Delivery),
+    subscriptions: SubscriptionsDataSchema,
+    deliveries: DeliveriesDataSchema,
     /** Tenants created at run time: the template a tenant reset rebuilds, and its clock's time then. */
     createdTenants: z.array(
       z.strictObject({

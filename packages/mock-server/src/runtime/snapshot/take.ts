@@ -41,8 +41,8 @@ export function takeSnapshot(runtime: MockRuntime): MockSnapshot {
         active: [...state.activeCalls].map((call) => [call.tenantId, call.id]),
         ended: [...state.endedCalls].map((call) => [call.tenantId, call.id]),
       },
-      subscriptions: state.subscriptions.dump(),
-      deliveries: sim.webhooks.dumpDeliveries(),
+      subscriptions: state.subscriptions.save(),
+      deliveries: state.deliveries.save(),
       createdTenants: [...state.createdTenants.values()].map(({ template, createdAt }) => ({
         template: withoutContacts(template),
         contactRows: rowsOf(template).toData(),

@@ -1,6 +1,6 @@
 import { EVENT_DATA_SCHEMAS, type EventOf, type EventType, type WebhookEvent } from '@commflow/contract';
 import type * as z from 'zod';
-import type { MockClock } from '../../sim/clock.js';
+import type { ClockReading } from '../clock-reading.js';
 import { BoundedLog } from '../../history/bounded.js';
 import { newId } from '../../lib/ids.js';
 
@@ -29,7 +29,7 @@ export type EventListener = (event: WebhookEvent) => void;
  * ```
  */
 export class EventLog {
-  readonly #clock: MockClock;
+  readonly #clock: ClockReading;
   readonly #events: BoundedLog<WebhookEvent>;
   readonly #listeners = new Set<EventListener>();
 
@@ -39,7 +39,7 @@ export class EventLog {
    * @param isoFor Each tenant's time (a tenant clock may run ahead of the mock clock); default:
    *   the mock clock for every tenant.
    */
-  constructor(clock: MockClock, capacity = 10_000, isoFor?: (tenantId: string) => string) {
+  constructor(clock: ClockReading, capacity = 10_000, isoFor?: (tenantId: string) => string) {
     this.#clock = clock;
     this.#isoFor = isoFor;
     this.#events = new BoundedLog(capacity);

@@ -10,7 +10,7 @@ import { demoKeysByTenant } from '../../runtime/demo-keys.js';
 import { exportWorld } from '../../runtime/export.js';
 import type { MockRuntime } from '../../runtime/mock-runtime.js';
 import { tenantAheadMs } from '../../service/tenant-clock.js';
-import { DELIVERY_STATUSES } from '../../webhooks/index.js';
+import { DELIVERY_STATUSES } from '../../state/webhooks/deliveries.js';
 
 /** The journal as server-sent events: the entries kept so far, then each one as it arrives. */
 export const JOURNAL_STREAM_PATH = '/__mock/journal/stream';

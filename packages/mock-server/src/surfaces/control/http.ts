@@ -33,7 +33,7 @@ import {
   RotateWebhookSecretSchema,
   type DeliveryFilter,
   type DeliveryStatus,
-} from '../../webhooks/index.js';
+} from '../../sim/webhooks/index.js';
 
 const EnableBody = z.strictObject({ enabled: z.boolean() });
 

@@ -16,7 +16,7 @@ import type {
   RequestQueryOf,
   TypedJournalEntry,
 } from '../../state/journal-operations.js';
-import type { WebhookDelivery } from '../../webhooks/delivery.js';
+import type { WebhookDelivery } from '../../state/webhooks/deliveries.js';
 
 /**
  * An asymmetric matcher, as `expect.any(String)` and `expect.objectContaining({…})` build one.

@@ -10,8 +10,8 @@ export type {
 export type { RecordResource } from '../../../runtime/records-browse.js';
 export type { ApiKeyView as ApiKey } from '../../../state/keys.js';
 export type { CallView, CarrierState } from '../../../runtime/telephony.js';
-export type { WebhookDelivery as Delivery } from '../../../webhooks/delivery.js';
-export type { WebhookSubscriptionView as Subscription } from '../../../webhooks/subscription-store.js';
-export type { WebhookMessage } from '../../../webhooks/transport.js';
+export type { WebhookDelivery as Delivery } from '../../../state/webhooks/deliveries.js';
+export type { WebhookSubscriptionView as Subscription } from '../../../state/webhooks/subscription-types.js';
+export type { WebhookMessage } from '../../../sim/webhooks/transport.js';
 export type { Catalogue, TenantView as Tenant } from '../../control/console-routes.js';
 export type { WebhookEvent as MockEvent } from '@commflow/contract';

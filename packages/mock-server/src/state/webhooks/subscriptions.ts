@@ -1,148 +1,19 @@
 import { generateWebhookSecret } from '@commflow/contract/webhooks';
-import { ApiError, invalid, notFound, parseInput } from '../service/api-error.js';
-import type { MockClock } from '../sim/clock.js';
-import { newId } from '../lib/ids.js';
+import { ApiError, invalid, notFound, parseInput } from '../../lib/api-error.js';
+import { newId } from '../../lib/ids.js';
+import type { ClockReading } from '../clock-reading.js';
+import { CreateWebhookSubscriptionSchema, type SubscriptionData, WebhookSecretSchema } from './subscription-schemas.js';
 import {
-  CreateWebhookSubscriptionSchema,
-  type CreateWebhookSubscriptionData,
-  WebhookSecretSchema,
-} from './subscription-schemas.js';
-import type { WebhookCallback } from './transport.js';
-
-/**
- * How long an old secret keeps signing after a rotation, by default: 24 hours on the mock clock.
- *
- * @example
- * ```ts
- * new SubscriptionStore({ clock, rotationWindowMs: DEFAULT_ROTATION_WINDOW_MS });
- * ```
- */
-export const DEFAULT_ROTATION_WINDOW_MS = 24 * 3_600_000;
-
-/**
- * The URL an in-process callback subscription reports (and its `Request` carries) when none is
- * given. `.invalid` is reserved, so it can never reach a real host by mistake.
- *
- * @example
- * ```ts
- * new URL(IN_PROCESS_WEBHOOK_URL).hostname; // 'in-process.invalid'
- * ```
- */
-export const IN_PROCESS_WEBHOOK_URL = 'http://in-process.invalid/webhooks';
-
-/**
- * A new subscription: the control surface's body plus, in-process only, a callback that receives
- * each delivery instead of an HTTP endpoint (then `url` is optional).
- *
- * @example
- * ```ts
- * const input: CreateWebhookSubscriptionInput = { tenantId, events: ['sms.received'], callback: () => 204 };
- * ```
- */
-export type CreateWebhookSubscriptionInput =
-  | CreateWebhookSubscriptionData
-  | (Omit<CreateWebhookSubscriptionData, 'url'> & { url?: string; callback: WebhookCallback });
-
-/**
- * A subscription as listed: never the secret itself, only a hint to tell secrets apart.
- *
- * @example
- * ```ts
- * const view: WebhookSubscriptionView = store.get(id);
- * view.maskedSecret; // 'whsec_MfKQ…'
- * ```
- */
-export interface WebhookSubscriptionView {
-  id: string;
-  tenantId: string;
-  url: string;
-  /** Event type names, or `["*"]`. */
-  events: string[];
-  enabled: boolean;
-  /** `whsec_` and the first four characters of the key, enough to tell secrets apart. */
-  maskedSecret: string;
-  /** True for an in-process callback subscription. */
-  inProcess: boolean;
-  createdAt: string;
-  /** While an old secret still signs: when the last one stops. */
-  rotationEndsAt?: string;
-}
-
-/**
- * A subscription just created: its view plus the secret, shown this once.
- *
- * @example
- * ```ts
- * const { id, secret } = store.create({ tenantId, url });
- * ```
- */
-export interface CreatedWebhookSubscription extends WebhookSubscriptionView {
-  secret: string;
-}
-
-/**
- * The answer to a rotation: the new secret, shown this once, and when the old one stops signing.
- *
- * @example
- * ```ts
- * const { secret, previousSecretExpiresAt } = store.rotateSecret(id);
- * ```
- */
-export interface RotatedWebhookSecret {
-  id: string;
-  secret: string;
-  previousSecretExpiresAt: string;
-}
-
-/**
- * What the dispatcher needs to deliver to one subscription.
- *
- * @example
- * ```ts
- * const target = store.target(subscriptionId); // undefined once deleted
- * ```
- */
-export interface WebhookTarget {
-  id: string;
-  tenantId: string;
-  url: string;
-  enabled: boolean;
-  /** The current secret first, then every old one still inside its rotation window. */
-  secrets: string[];
-  callback?: WebhookCallback;
-}
-
-/**
- * Options of a {@link SubscriptionStore}.
- *
- * @example
- * ```ts
- * const options: SubscriptionStoreOptions = { clock, rotationWindowMs: 3_600_000, tenantExists: (id) => world.has(id) };
- * ```
- */
-export interface SubscriptionStoreOptions {
-  clock: MockClock;
-  /** How long an old secret keeps signing after a rotation. Default 24 h. */
-  rotationWindowMs?: number;
-  /** When given, a subscription for a tenant it denies is a validation error on `tenantId`. */
-  tenantExists?: (tenantId: string) => boolean;
-}
-
-/**
- * A subscription as plain data, as a snapshot holds it: secrets included (a snapshot must be kept
- * like a secret). An in-process subscription's callback is a function: only the fact is kept.
- */
-export interface SubscriptionData {
-  id: string;
-  tenantId: string;
-  url: string;
-  events: string[];
-  createdAt: string;
-  inProcess: boolean;
-  enabled: boolean;
-  secret: string;
-  previous: { secret: string; expiresAt: number }[];
-}
+  type CreatedWebhookSubscription,
+  type CreateWebhookSubscriptionInput,
+  DEFAULT_ROTATION_WINDOW_MS,
+  IN_PROCESS_WEBHOOK_URL,
+  type RotatedWebhookSecret,
+  type SubscriptionStoreOptions,
+  type WebhookCallback,
+  type WebhookSubscriptionView,
+  type WebhookTarget,
+} from './subscription-types.js';
 
 interface StoredSubscription {
   readonly id: string;
@@ -180,7 +51,7 @@ function mask(secret: string): string {
  * ```
  */
 export class SubscriptionStore {
-  readonly #clock: MockClock;
+  readonly #clock: ClockReading;
   readonly #rotationWindowMs: number;
   readonly #tenantExists: ((tenantId: string) => boolean) | undefined;
   readonly #subscriptions = new Map<string, StoredSubscription>();
@@ -441,12 +312,8 @@ export class SubscriptionStore {
     }
   }
 
-  /**
-   * Every subscription as plain data, oldest first.
-   *
-   * @internal
-   */
-  dump(): SubscriptionData[] {
+  /** Every subscription as plain data, oldest first. */
+  save(): SubscriptionData[] {
     return [...this.#subscriptions.values()].map((subscription) => ({
       id: subscription.id,
       tenantId: subscription.tenantId,
@@ -461,39 +328,29 @@ export class SubscriptionStore {
   }
 
   /**
-   * The callbacks of the in-process subscriptions, by id: a restore re-attaches them.
-   *
-   * @internal
+   * Replaces every subscription with `data` (a restore). An in-process one keeps the callback
+   * this store holds under its id; without one it is left out, since nothing could receive its
+   * events (a function cannot be saved).
    */
-  callbacks(): Map<string, WebhookCallback> {
+  load(data: readonly SubscriptionData[]): void {
     const callbacks = new Map<string, WebhookCallback>();
     for (const subscription of this.#subscriptions.values()) {
       if (subscription.callback !== undefined) callbacks.set(subscription.id, subscription.callback);
     }
-    return callbacks;
-  }
-
-  /**
-   * Replaces every subscription: a restore. An in-process one gets its callback from
-   * `callbacks` (by id); without one it is left out, since nothing could receive its events.
-   *
-   * @internal
-   */
-  replace(subscriptions: readonly SubscriptionData[], callbacks: ReadonlyMap<string, WebhookCallback>): void {
     this.#subscriptions.clear();
-    for (const data of subscriptions) {
-      const callback = data.inProcess ? callbacks.get(data.id) : undefined;
-      if (data.inProcess && callback === undefined) continue;
-      this.#subscriptions.set(data.id, {
-        id: data.id,
-        tenantId: data.tenantId,
-        url: data.url,
-        events: [...data.events],
-        createdAt: data.createdAt,
+    for (const saved of data) {
+      const callback = saved.inProcess ? callbacks.get(saved.id) : undefined;
+      if (saved.inProcess && callback === undefined) continue;
+      this.#subscriptions.set(saved.id, {
+        id: saved.id,
+        tenantId: saved.tenantId,
+        url: saved.url,
+        events: [...saved.events],
+        createdAt: saved.createdAt,
         callback,
-        enabled: data.enabled,
-        secret: data.secret,
-        previous: data.previous.map((old) => ({ ...old })),
+        enabled: saved.enabled,
+        secret: saved.secret,
+        previous: saved.previous.map((old) => ({ ...old })),
       });
     }
   }

@@ -1,7 +1,7 @@
 /**
  * Signed webhook delivery for the mock: subscriptions per tenant, Standard Webhooks signing (the
- * contract's signer), HTTP and in-process transports, retries on the mock clock, replay, and the
- * control-surface routes.
+ * contract's signer), HTTP and in-process transports, retries on the mock clock, and replay. The
+ * subscriptions and deliveries themselves are state (state/webhooks/); this is the machinery.
  *
  * @module
  */
@@ -11,7 +11,7 @@ export {
   type DeliveryFilter,
   type DeliveryStatus,
   type WebhookDelivery,
-} from './delivery.js';
+} from '../../state/webhooks/deliveries.js';
 export { WebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher.js';
 export type { WebhookTimestampClock } from './attempt-time.js';
 export { MAX_DELIVERY_ATTEMPTS, nextRetryDelay, RETRY_SCHEDULE_MS } from './retry-schedule.js';
@@ -25,18 +25,18 @@ export {
   WebhookEventFilterSchema,
   WebhookSecretSchema,
   WebhookUrlSchema,
-} from './subscription-schemas.js';
+} from '../../state/webhooks/subscription-schemas.js';
 export {
   type CreatedWebhookSubscription,
   type CreateWebhookSubscriptionInput,
   DEFAULT_ROTATION_WINDOW_MS,
   IN_PROCESS_WEBHOOK_URL,
   type RotatedWebhookSecret,
-  SubscriptionStore,
   type SubscriptionStoreOptions,
   type WebhookSubscriptionView,
   type WebhookTarget,
-} from './subscription-store.js';
+} from '../../state/webhooks/subscription-types.js';
+export { SubscriptionStore } from '../../state/webhooks/subscriptions.js';
 export {
   type AttemptOutcome,
   buildWebhookMessage,

@@ -1,4 +1,7 @@
 import { signWebhookPayload, WEBHOOK_HEADERS } from '@commflow/contract/webhooks';
+import type { WebhookCallback, WebhookCallbackResult } from '../../state/webhooks/subscription-types.js';
+
+export type { WebhookCallback, WebhookCallbackResult };
 
 /**
  * The `user-agent` of every webhook request the mock sends.
@@ -19,31 +22,6 @@ export const WEBHOOK_USER_AGENT = 'CommFlow-Webhooks/1.0 (mock)';
  * ```
  */
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 15_000;
-
-/**
- * An in-process receiver. It gets a standard `Request` carrying exactly the bytes and headers an
- * HTTP endpoint would, and answers with a `Response`, a bare status code, or nothing (204).
- * Throwing, or answering anything but a 2xx, fails the attempt like an HTTP endpoint would.
- *
- * @example
- * ```ts
- * const callback: WebhookCallback = async (request) => {
- *   received.push({ body: await request.text(), headers: Object.fromEntries(request.headers) });
- *   return 200;
- * };
- * ```
- */
-export type WebhookCallback = (request: Request) => WebhookCallbackResult | Promise<WebhookCallbackResult>;
-
-/**
- * What a {@link WebhookCallback} may answer: a `Response`, a status code, or nothing (a 204).
- *
- * @example
- * ```ts
- * const result: WebhookCallbackResult = new Response(null, { status: 204 });
- * ```
- */
-export type WebhookCallbackResult = Response | number | undefined | void; // eslint-disable-line @typescript-eslint/no-invalid-void-type -- a block-bodied callback that returns nothing is typed void
 
 /**
  * One signed webhook request, ready to send: the raw body and every header.

@@ -136,3 +136,23 @@ export const RotateWebhookSecretSchema = z.strictObject({
     .optional()
     .meta({ description: 'How long the old secret keeps signing, in seconds. Default 86400 (24 h).' }),
 });
+
+/**
+ * A subscription as plain data, as a snapshot holds it: secrets included (a snapshot must be kept
+ * like a secret). An in-process subscription's callback is a function: only the fact is kept.
+ */
+export const SubscriptionsDataSchema = z.array(
+  z.strictObject({
+    id: z.string(),
+    tenantId: z.string(),
+    url: z.string(),
+    events: z.array(z.string()),
+    createdAt: z.string(),
+    inProcess: z.boolean(),
+    enabled: z.boolean(),
+    secret: z.string().startsWith('whsec_'),
+    previous: z.array(z.strictObject({ secret: z.string().startsWith('whsec_'), expiresAt: z.number() })),
+  }),
+);
+/** One subscription as plain data. */
+export type SubscriptionData = z.output<typeof SubscriptionsDataSchema>[number];

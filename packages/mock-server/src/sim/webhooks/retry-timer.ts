@@ -1,0 +1,47 @@
+import type { ClockReading } from '../../state/clock-reading.js';
+
+/** setTimeout's limit; longer delays are re-armed when the timer fires. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * The real (unref'd) timer that wakes the dispatcher for its soonest retry, for a clock that
+ * follows wall time (standalone mode). One timer at most; arming again replaces it.
+ *
+ * @example
+ * ```ts
+ * const timer = new RetryTimer(clock, () => dispatcher.runDue());
+ * timer.arm(5_000); // runDue() in 5 s of real time
+ * ```
+ */
+export class RetryTimer {
+  readonly #clock: ClockReading;
+  /** Starts what is due and re-arms; answers how many attempts started. */
+  readonly #runDue: () => number;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(clock: ClockReading, runDue: () => number) {
+    this.#clock = clock;
+    this.#runDue = runDue;
+  }
+
+  /** Wakes up in `waitMs` real ms (`undefined`: nothing waits, so no timer). */
+  arm(waitMs: number | undefined): void {
+    this.disarm();
+    if (waitMs === undefined) return;
+    const armedAt = this.#clock.now();
+    const delay = Math.min(Math.max(waitMs, 0), MAX_TIMER_MS);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      const started = this.#runDue(); // re-arms for the next retry
+      // A frozen clock did not move while real time passed: only advance() can drive it, and
+      // onAdvance re-arms, so stop waking up for nothing.
+      if (started === 0 && delay > 0 && this.#clock.now() === armedAt) this.disarm();
+    }, delay);
+    this.#timer.unref();
+  }
+
+  disarm(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+}

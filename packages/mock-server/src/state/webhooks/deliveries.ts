@@ -1,0 +1,325 @@
+import * as z from 'zod';
+import { trimOldest } from '../../history/bounded.js';
+import { notFound } from '../../lib/api-error.js';
+import { newId } from '../../lib/ids.js';
+
+/**
+ * Where a delivery stands: `pending` until an attempt gets a 2xx (`succeeded`) or the schedule
+ * is spent (`failed`).
+ *
+ * @example
+ * ```ts
+ * const status: DeliveryStatus = 'failed';
+ * ```
+ */
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * Every delivery status, for validating a `?status=` filter.
+ *
+ * @example
+ * ```ts
+ * DELIVERY_STATUSES.includes('pending'); // true
+ * ```
+ */
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = Object.freeze(['pending', 'succeeded', 'failed']);
+
+/**
+ * One attempt of a delivery.
+ *
+ * @example
+ * ```ts
+ * const attempt: DeliveryAttempt = { at: '2026-01-01T00:00:05.000Z', status: 503, error: 'HTTP 503 is not a 2xx', durationMs: 3 };
+ * ```
+ */
+export interface DeliveryAttempt {
+  /** When the attempt started, on the mock clock (its `webhook-timestamp`). */
+  at: string;
+  /** The receiver's HTTP status, when it answered. */
+  status?: number;
+  /** Why the attempt failed. */
+  error?: string;
+  /** Real (wall-clock) time the attempt took: the mock clock may stand still. */
+  durationMs: number;
+}
+
+/**
+ * The delivery of one event to one subscription.
+ *
+ * @example
+ * ```ts
+ * const failed = dispatcher.deliveries({ status: 'failed' });
+ * failed[0]?.attempts.length; // 8
+ * ```
+ */
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  eventType: string;
+  tenantId: string;
+  subscriptionId: string;
+  status: DeliveryStatus;
+  attempts: DeliveryAttempt[];
+  /** When the next attempt is due (mock clock), while `pending`. */
+  nextAttemptAt?: string;
+  createdAt: string;
+  /** Set on a replay: the delivery it re-sends. A replay makes one attempt and never retries. */
+  replayOf?: string;
+}
+
+/**
+ * A filter of {@link WebhookDelivery} lists; every field is optional and they combine with AND.
+ *
+ * @example
+ * ```ts
+ * dispatcher.deliveries({ status: 'failed', subscriptionId });
+ * ```
+ */
+export interface DeliveryFilter {
+  status?: DeliveryStatus | undefined;
+  subscriptionId?: string | undefined;
+  eventId?: string | undefined;
+  tenantId?: string | undefined;
+}
+
+/**
+ * The table as plain data, as a snapshot holds it: every delivery, oldest first. An attempt in
+ * flight when it was saved is due again at once after a load (`nextAttemptAt` = the save's time).
+ */
+export const DeliveriesDataSchema = z.array(
+  z.strictObject({
+    id: z.string(),
+    eventId: z.string(),
+    eventType: z.string(),
+    tenantId: z.string(),
+    subscriptionId: z.string(),
+    createdAt: z.string(),
+    replayOf: z.string().nullable(),
+    payload: z.string(),
+    retries: z.boolean(),
+    attempts: z.array(
+      z.strictObject({
+        at: z.string(),
+        durationMs: z.number(),
+        status: z.int().optional(),
+        error: z.string().optional(),
+      }),
+    ),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    nextAttemptAt: z.number().nullable(),
+  }),
+);
+/** One delivery as plain data. */
+export type DeliveryData = z.output<typeof DeliveriesDataSchema>[number];
+
+/** A delivery as the table holds it; the dispatcher (sim/webhooks) moves it along. */
+export interface DeliveryRecord {
+  readonly id: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly tenantId: string;
+  readonly subscriptionId: string;
+  readonly createdAt: string;
+  readonly replayOf: string | undefined;
+  /** The exact JSON bytes sent on every attempt: serialised once, never again. */
+  readonly payload: string;
+  /** Replays make one attempt; deliveries of new events follow the schedule. */
+  readonly retries: boolean;
+  readonly attempts: DeliveryAttempt[];
+  status: DeliveryStatus;
+  /** Mock-clock ms when the next attempt is due, while pending and not in flight. */
+  nextAttemptAt: number | undefined;
+  inFlight: boolean;
+}
+
+/**
+ * Every webhook delivery, oldest first, and the pending ones waiting for their time: state, which
+ * the dispatcher (sim/webhooks) acts on. Past `limit` the oldest finished deliveries are
+ * forgotten (pending ones never are).
+ *
+ * @example
+ * ```ts
+ * const table = new DeliveryTable({ nowFor: () => clock.now() });
+ * table.list({ status: 'pending' });
+ * ```
+ */
+export class DeliveryTable {
+  readonly #records = new Map<string, DeliveryRecord>();
+  /** Pending deliveries waiting for a retry time (not in flight). */
+  readonly #waiting = new Set<DeliveryRecord>();
+  readonly #limit: number;
+  readonly #nowFor: (tenantId: string) => number;
+
+  constructor(options: { nowFor: (tenantId: string) => number; limit?: number | undefined }) {
+    this.#nowFor = options.nowFor;
+    this.#limit = options.limit ?? 10_000;
+  }
+
+  /**
+   * Records a new `pending` delivery of an event (or a replay) to one subscription, forgetting
+   * the oldest finished ones past the cap.
+   */
+  create(input: {
+    event: { id: string; type: string; tenantId: string };
+    subscriptionId: string;
+    payload: string;
+    retries: boolean;
+    replayOf: string | undefined;
+    now: number;
+  }): DeliveryRecord {
+    const record: DeliveryRecord = {
+      id: newId(),
+      eventId: input.event.id,
+      eventType: input.event.type,
+      tenantId: input.event.tenantId,
+      subscriptionId: input.subscriptionId,
+      createdAt: new Date(input.now).toISOString(),
+      replayOf: input.replayOf,
+      payload: input.payload,
+      retries: input.retries,
+      attempts: [],
+      status: 'pending',
+      nextAttemptAt: input.now,
+      inFlight: false,
+    };
+    this.#records.set(record.id, record);
+    this.#trim();
+    return record;
+  }
+
+  /** True while `record` is still the table's delivery of its id (not forgotten or replaced). */
+  holds(record: DeliveryRecord): boolean {
+    return this.#records.get(record.id) === record;
+  }
+
+  /**
+   * One delivery's record.
+   *
+   * @throws `ApiError` `NOT_FOUND` when there is none.
+   */
+  find(id: string): DeliveryRecord {
+    const record = this.#records.get(id);
+    if (record === undefined) throw notFound('Webhook delivery');
+    return record;
+  }
+
+  /** The deliveries, oldest first, filtered by status, subscription, event or tenant. */
+  list(filter: DeliveryFilter = {}): WebhookDelivery[] {
+    const views: WebhookDelivery[] = [];
+    for (const record of this.#records.values()) {
+      if (
+        (filter.status === undefined || record.status === filter.status) &&
+        (filter.subscriptionId === undefined || record.subscriptionId === filter.subscriptionId) &&
+        (filter.eventId === undefined || record.eventId === filter.eventId) &&
+        (filter.tenantId === undefined || record.tenantId === filter.tenantId)
+      ) {
+        views.push(deliveryView(record));
+      }
+    }
+    return views;
+  }
+
+  /** The pending deliveries waiting for their next attempt's time. */
+  waiting(): ReadonlySet<DeliveryRecord> {
+    return this.#waiting;
+  }
+
+  /** A pending delivery waits for its next attempt at `at` (mock-clock ms). */
+  wait(record: DeliveryRecord, at: number): void {
+    record.nextAttemptAt = at;
+    this.#waiting.add(record);
+  }
+
+  /** A delivery's attempt starts: it stops waiting. */
+  start(record: DeliveryRecord): void {
+    record.inFlight = true;
+    record.nextAttemptAt = undefined;
+    this.#waiting.delete(record);
+  }
+
+  /** Forgets every delivery. */
+  clear(): void {
+    this.#records.clear();
+    this.#waiting.clear();
+  }
+
+  /** Forgets a tenant's deliveries (its reset or deletion). */
+  forgetTenant(tenantId: string): void {
+    for (const [id, record] of this.#records) {
+      if (record.tenantId !== tenantId) continue;
+      this.#records.delete(id);
+      this.#waiting.delete(record);
+    }
+  }
+
+  /** Every delivery as plain data, oldest first. */
+  save(): DeliveryData[] {
+    return [...this.#records.values()].map((record) => ({
+      id: record.id,
+      eventId: record.eventId,
+      eventType: record.eventType,
+      tenantId: record.tenantId,
+      subscriptionId: record.subscriptionId,
+      createdAt: record.createdAt,
+      replayOf: record.replayOf ?? null,
+      payload: record.payload,
+      retries: record.retries,
+      attempts: record.attempts.map((attempt) => ({ ...attempt })),
+      status: record.status,
+      nextAttemptAt:
+        record.status !== 'pending'
+          ? null
+          : record.inFlight
+            ? this.#nowFor(record.tenantId)
+            : (record.nextAttemptAt ?? this.#nowFor(record.tenantId)),
+    }));
+  }
+
+  /**
+   * Replaces every delivery with `data` (a restore): pending ones wait for their time (the
+   * dispatcher starts those already due). This table's cap applies, which may be lower than the
+   * one the data was saved under.
+   */
+  load(data: readonly DeliveryData[]): void {
+    this.clear();
+    for (const delivery of data) {
+      const record: DeliveryRecord = {
+        ...delivery,
+        replayOf: delivery.replayOf ?? undefined,
+        attempts: delivery.attempts.map(({ status, error, ...attempt }) => ({
+          ...attempt,
+          ...(status === undefined ? {} : { status }),
+          ...(error === undefined ? {} : { error }),
+        })),
+        nextAttemptAt: undefined,
+        inFlight: false,
+      };
+      this.#records.set(record.id, record);
+      if (record.status === 'pending') this.wait(record, delivery.nextAttemptAt ?? this.#nowFor(delivery.tenantId));
+    }
+    this.#trim();
+  }
+
+  #trim(): void {
+    trimOldest(this.#records, this.#limit, (old) => old.status !== 'pending');
+  }
+}
+
+/** What a delivery shows: a copy, with times as ISO strings. */
+export function deliveryView(record: DeliveryRecord): WebhookDelivery {
+  const view: WebhookDelivery = {
+    id: record.id,
+    eventId: record.eventId,
+    eventType: record.eventType,
+    tenantId: record.tenantId,
+    subscriptionId: record.subscriptionId,
+    status: record.status,
+    attempts: record.attempts.map((attempt) => ({ ...attempt })),
+    createdAt: record.createdAt,
+  };
+  if (record.status === 'pending' && record.nextAttemptAt !== undefined) {
+    view.nextAttemptAt = new Date(record.nextAttemptAt).toISOString();
+  }
+  if (record.replayOf !== undefined) view.replayOf = record.replayOf;
+  return view;
+}
