@@ -1,5 +1,8 @@
 // The mock's module graph stays a graph without cycles, type-only imports included, and its
-// layers point one way: the facade and the surfaces sit on top, nothing imports them back.
+// layers point one way (docs/mock-architecture.md draws them): the facade and the surfaces sit on
+// top, nothing imports them back; the state is data and imports only data; the simulation acts on
+// the state without the service. Type-only imports count everywhere: a layer that needs a type
+// from above is a layer in the wrong place.
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -20,17 +23,35 @@ export default {
       to: { path: '^src/facade/' },
     },
     {
-      name: 'state-is-data',
+      name: 'state-imports-only-data',
       severity: 'error',
-      comment: 'The state does not reach up into the service, the runtime or the surfaces.',
+      comment:
+        'The state is data: it imports only the state, lib/ and history/, never the simulation, the scenario, the service, the runtime or the surfaces.',
       from: { path: '^src/state/' },
-      to: { path: '^src/(runtime|surfaces|facade)/' },
+      to: { path: '^src/', pathNot: '^src/(state|lib|history)/' },
     },
     {
-      name: 'runtime-below-surfaces',
+      name: 'lib-stands-alone',
       severity: 'error',
-      comment: 'The runtime acts on the world; the surfaces compose it, never the other way round.',
-      from: { path: '^src/(runtime|service)/' },
+      comment:
+        'lib/ holds helpers every layer may use (ids, JSON, headers, the catalogue error); it imports none of them.',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/', pathNot: '^src/lib/' },
+    },
+    {
+      name: 'sim-without-service',
+      severity: 'error',
+      comment:
+        'The simulation (the outside world, clock, webhook machinery) acts on the state; it never calls into the service, the runtime, the facade or the surfaces.',
+      from: { path: '^src/sim/' },
+      to: { path: '^src/(service|runtime|facade|surfaces)/' },
+    },
+    {
+      name: 'nothing-below-surfaces-imports-them',
+      severity: 'error',
+      comment:
+        'The surfaces (control, console, testing, CLI, adapters) compose the layers below; the runtime, service, state, simulation, scenario, history and lib never import them.',
+      from: { path: '^src/(runtime|service|state|sim|scenario|history|lib)/' },
       to: { path: '^src/surfaces/' },
     },
     {

@@ -13,7 +13,7 @@
 import { headerPairs } from '../lib/raw-headers.js';
 import type { PipelineOutcome } from '../service/pipeline/index.js';
 import type { JournalRecord } from '../state/journal.js';
-import type { World } from '../state/world.js';
+import type { World } from './world.js';
 
 /** What a redacted value reads. */
 export const REDACTED = '[redacted]';

@@ -1,7 +1,7 @@
 /** The runtime's shape: what the facade, the control surface and the console act on. */
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { KeyRecordData } from '../state/keys.js';
-import type { World } from '../state/world.js';
+import type { World } from './world.js';
 
 /** The loaded scenario and its clock time: records without a createdAt are staggered before it. */
 export interface Baseline {

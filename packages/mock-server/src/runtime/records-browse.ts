@@ -19,7 +19,7 @@ import {
   toUser,
 } from '../service/domains/format.js';
 import { decodeCursor, encodeCursor, filterDigest } from '../service/query/cursor.js';
-import { searchTerm } from '../service/query/search-rule.js';
+import { searchTerm } from '../state/search-rule.js';
 import type { SortedIndex } from '../state/sorted-index.js';
 import type { TenantState } from '../state/tenant-state.js';
 import type { MockRuntime } from './mock-runtime.js';

@@ -13,7 +13,7 @@ import { IdempotencyStore } from '../state/idempotency-store.js';
 import { Journal } from '../state/journal.js';
 import { KeyStore } from '../state/keys.js';
 import { RateLimiter } from '../state/rate-limiter.js';
-import type { World, WorldState } from '../state/world.js';
+import type { World, WorldState } from './world.js';
 import { resolveHistoryLimits, type HistoryLimits } from '../history/limits.js';
 import { demoScenario } from '../scenario/demo.js';
 import { parseScenario, type ResolvedScenario } from '../scenario/parse.js';

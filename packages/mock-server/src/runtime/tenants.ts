@@ -8,7 +8,7 @@ import { newId } from '../lib/ids.js';
 import { buildTenants } from '../scenario/build.js';
 import { parseScenario, ScenarioError } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
-import type { TenantTemplate } from '../state/world.js';
+import type { TenantTemplate } from './world.js';
 import { createApiKey } from './access.js';
 import type { MockRuntime } from './mock-runtime.js';
 import { progressCalls } from '../service/domains/voice.js';

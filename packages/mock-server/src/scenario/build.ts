@@ -2,8 +2,10 @@ import type { KeyStore } from '../state/keys.js';
 import type { AiAgentRecord, CalendarEventRecord, FaxRecord, FileRecord, UserRecord } from '../state/records.js';
 import { contactIndex, smsMessageIndex, TenantState } from '../state/tenant-state.js';
 import { ContactRows, createdAtOf as staggered } from './contact-rows.js';
-import type { Plan } from '../state/world.js';
 import { contactRowsOf, type ResolvedScenario } from './parse.js';
+
+/** A plan of the pricing catalogue. */
+type Plan = ResolvedScenario['plans'][number];
 
 /** Staggers records without a createdAt one minute apart, ending just before the clock start. */
 const createdAtOf = (given: string | undefined, index: number, count: number, start: number) =>

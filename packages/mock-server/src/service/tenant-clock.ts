@@ -5,7 +5,7 @@
  * retries and the timestamps on its records and events all read its time.
  */
 import type { ClockReading } from '../sim/clock.js';
-import type { World } from '../state/world.js';
+import type { World } from '../runtime/world.js';
 
 /** How far a tenant's clock is ahead of the mock clock, in ms. */
 export function tenantAheadMs(world: Pick<World, 'state'>, tenantId: string): number {

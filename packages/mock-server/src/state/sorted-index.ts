@@ -1,4 +1,4 @@
-import { matchesFields } from '../service/query/search-rule.js';
+import { matchesFields } from './search-rule.js';
 import { TextBlocks, type SearchFields, type SearchTerm } from './text-blocks.js';
 
 /** One component of a sort key. `null` sorts before every value (so it comes last when descending). */

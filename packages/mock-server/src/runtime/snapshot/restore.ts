@@ -10,7 +10,7 @@ import type { CallRecord, ContactRecord } from '../../state/records.js';
 import { chatMessageIndex, contactIndex, smsMessageIndex, TenantState } from '../../state/tenant-state.js';
 import { replaceMap } from '../baseline.js';
 import type { MockRuntime } from '../mock-runtime.js';
-import type { CreatedTenant } from '../../state/world.js';
+import type { CreatedTenant } from '../world.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type MockSnapshot, type TenantSnapshot } from './schema.js';
 
 /**

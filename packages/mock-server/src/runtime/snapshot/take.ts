@@ -4,7 +4,7 @@ import { contactRowsOf } from '../../scenario/parse.js';
 import { ContactRows } from '../../scenario/contact-rows.js';
 import { hashKey, keyData, keyHint } from '../../state/keys.js';
 import type { TenantState } from '../../state/tenant-state.js';
-import type { TenantTemplate } from '../../state/world.js';
+import type { TenantTemplate } from '../world.js';
 import type { MockRuntime } from '../mock-runtime.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type MockSnapshot, type TenantSnapshot } from './schema.js';
 

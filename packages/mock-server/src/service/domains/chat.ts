@@ -3,7 +3,7 @@ import { newId } from '../../lib/ids.js';
 import type { ChatConversationRecord, ChatMessageRecord, UserRecord } from '../../state/records.js';
 import { takePage } from '../query/paginate.js';
 import { chatMessageIndex, pairKey, type TenantState } from '../../state/tenant-state.js';
-import type { World } from '../../state/world.js';
+import type { World } from '../../runtime/world.js';
 import { actingUser, sameEmail } from './acting-user.js';
 import { toChatConversation, toChatMessage } from './format.js';
 import type { Handler } from './types.js';

@@ -2,7 +2,7 @@ import { newId } from '../../lib/ids.js';
 import type { ContactRecord } from '../../state/records.js';
 import { takePage } from '../query/paginate.js';
 import { toContact } from './format.js';
-import { searchTerm } from '../query/search-rule.js';
+import { searchTerm } from '../../state/search-rule.js';
 import type { Handler } from './types.js';
 
 /** `contacts.list`: newest first; `search` matches full name or phone digits. */

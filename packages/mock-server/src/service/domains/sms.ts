@@ -3,10 +3,10 @@ import { newId } from '../../lib/ids.js';
 import type { SmsConversationRecord, SmsMessageRecord, UserRecord } from '../../state/records.js';
 import { takePage } from '../query/paginate.js';
 import { smsMessageIndex, type TenantState } from '../../state/tenant-state.js';
-import type { World } from '../../state/world.js';
+import type { World } from '../../runtime/world.js';
 import { actingUser, sameEmail } from './acting-user.js';
 import { toSmsConversation, toSmsMessage } from './format.js';
-import { searchTerm } from '../query/search-rule.js';
+import { searchTerm } from '../../state/search-rule.js';
 import type { Handler } from './types.js';
 
 /**

@@ -9,7 +9,7 @@ import type {
 import type * as z from 'zod';
 import type { UserRecord } from '../../state/records.js';
 import type { TenantState } from '../../state/tenant-state.js';
-import type { World } from '../../state/world.js';
+import type { World } from '../../runtime/world.js';
 
 /** The validated body of an operation, as its schema outputs it. */
 export type BodyOf<Id extends OperationId> = z.output<Extract<Operations[Id]['body'], z.core.$ZodType>>;

@@ -1,6 +1,6 @@
 import { takePage } from '../query/paginate.js';
 import { toUser } from './format.js';
-import { searchTerm } from '../query/search-rule.js';
+import { searchTerm } from '../../state/search-rule.js';
 import type { Handler } from './types.js';
 
 /** `users.list`: by last name, first name; `search` matches full name, email or extension. */

@@ -3,7 +3,7 @@ import { ApiError, invalid, notFound } from '../api-error.js';
 import { newId } from '../../lib/ids.js';
 import type { CallRecord, CdrRecord } from '../../state/records.js';
 import type { TenantState } from '../../state/tenant-state.js';
-import type { World } from '../../state/world.js';
+import type { World } from '../../runtime/world.js';
 import { tenantNow } from '../tenant-clock.js';
 import { actingUser } from './acting-user.js';
 import type { Handler } from './types.js';

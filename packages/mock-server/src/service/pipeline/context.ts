@@ -3,7 +3,7 @@ import type { KeyRecord } from '../../state/keys.js';
 import type { RateLimitState } from '../../state/rate-limiter.js';
 import type { UserRecord } from '../../state/records.js';
 import type { TenantState } from '../../state/tenant-state.js';
-import type { World } from '../../state/world.js';
+import type { World } from '../../runtime/world.js';
 
 /** What an operation returns: `data`, its status when it has two, and a page's pagination. */
 export interface OperationResult {

@@ -1,6 +1,6 @@
 import { ApiError } from '../api-error.js';
 import { progressCalls } from '../domains/voice.js';
-import type { World } from '../../state/world.js';
+import type { World } from '../../runtime/world.js';
 import { authenticate } from './authenticate.js';
 import { clientClosedResponse, isClientClosed } from './client-closed.js';
 import type { RequestContext, Step } from './context.js';

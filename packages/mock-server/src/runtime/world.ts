@@ -1,18 +1,18 @@
 import type { RecordingCarrier } from '../sim/carrier.js';
-import type { ClockReading } from '../sim/clock.js';
+import type { ClockReading } from '../state/clock-reading.js';
 import type { Sim } from '../sim/sim.js';
-import type { EventLog } from './events/index.js';
+import type { EventLog } from '../state/events/index.js';
 import type { HistoryLimits } from '../history/limits.js';
-import type { FaultStore } from './faults.js';
-import type { IdempotencyStore } from './idempotency-store.js';
-import type { Journal } from './journal.js';
-import type { KeyStore, RateLimit } from './keys.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { FaultStore } from '../state/faults.js';
+import type { IdempotencyStore } from '../state/idempotency-store.js';
+import type { Journal } from '../state/journal.js';
+import type { KeyStore, RateLimit } from '../state/keys.js';
+import type { RateLimiter } from '../state/rate-limiter.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
-import type { CallRecord } from './records.js';
-import type { TenantState } from './tenant-state.js';
-import type { DeliveryTable } from './webhooks/deliveries.js';
-import type { SubscriptionStore } from './webhooks/subscriptions.js';
+import type { CallRecord } from '../state/records.js';
+import type { TenantState } from '../state/tenant-state.js';
+import type { DeliveryTable } from '../state/webhooks/deliveries.js';
+import type { SubscriptionStore } from '../state/webhooks/subscriptions.js';
 
 /** A tenant as a scenario resolves it: the template a tenant's reset goes back to. */
 export type TenantTemplate = ResolvedScenario['tenants'][number];

@@ -1,4 +1,4 @@
-import type { SearchFields, SearchTerm } from '../../state/text-blocks.js';
+import type { SearchFields, SearchTerm } from './text-blocks.js';
 
 // The `search` rule of decisions §2, item by item. The indexed search (text-blocks.ts) must
 // answer exactly what this answers; a property test compares the two.
