@@ -14,25 +14,15 @@ import {
   PresenceStatus,
 } from '@commflow/contract';
 import * as z from 'zod';
+import { RateLimitSchema } from '../state/keys.js';
+
+export { RateLimitSchema };
 import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../service/gating-names.js';
 import { ScenarioWebhookSchema } from '../state/webhooks/subscription-schemas.js';
 
 const optionalId = z.optional(Id).meta({ description: 'A UUID v4. Generated when omitted.' });
 const createdAt = z.optional(DateTimeInput).meta({
   description: 'ISO 8601 date-time. Omitted: staggered before the clock start, in list order.',
-});
-
-/**
- * A rate limit: `limit` requests per fixed window of `windowSeconds`.
- *
- * @example
- * ```ts
- * RateLimitSchema.parse({ limit: 600, windowSeconds: 60 });
- * ```
- */
-export const RateLimitSchema = z.strictObject({
-  limit: z.int().min(1).max(1_000_000_000),
-  windowSeconds: z.int().min(1).max(86_400),
 });
 
 /**

@@ -1,3 +1,5 @@
+import * as z from 'zod';
+
 /**
  * An SMS handed to the carrier adapter by a live tenant.
  *
@@ -48,6 +50,16 @@ export interface CarrierAdapter {
 export const MAGIC_REJECTED_SMS_NUMBER = '+15005550009';
 
 /**
+ * The recording carrier as plain data: how it is set, and the messages it saw with their results
+ * (kept as recorded; the envelope is checked).
+ */
+export const CarrierDataSchema = z.strictObject({
+  mode: z.enum(['accept', 'reject']),
+  reason: z.string(),
+  messages: z.array(z.looseObject({ to: z.string(), result: z.looseObject({ accepted: z.boolean() }) })),
+});
+
+/**
  * The default carrier: records the messages it sees (the newest `limit`, default 10,000),
  * accepts or rejects as told, and always rejects {@link MAGIC_REJECTED_SMS_NUMBER}.
  *
@@ -86,19 +98,28 @@ export class RecordingCarrier implements CarrierAdapter {
   }
 
   /**
-   * Puts back a recorded state: a restore.
+   * What it recorded, and how it is set, as plain data.
    *
    * @internal
    */
-  replace(record: {
-    mode: 'accept' | 'reject';
-    reason: string;
-    messages: readonly (CarrierMessage & { result: CarrierResult })[];
-  }): void {
+  save(): z.output<typeof CarrierDataSchema> {
+    // A message is an interface, without the index signature of the schema's loose object.
+    const messages = structuredClone(this.messages) as unknown as z.output<typeof CarrierDataSchema>['messages'];
+    return { mode: this.mode, reason: this.reason, messages };
+  }
+
+  /**
+   * Puts back what {@link RecordingCarrier.save} gave (a restore), keeping this carrier's cap.
+   *
+   * @internal
+   */
+  load(record: z.output<typeof CarrierDataSchema>): void {
     this.mode = record.mode;
     this.reason = record.reason;
     this.messages.length = 0;
-    this.messages.push(...record.messages.slice(-this.#limit));
+    // Saved by save(): each message is a CarrierMessage with its result (the schema checks the envelope).
+    const messages = record.messages as unknown as (CarrierMessage & { result: CarrierResult })[];
+    this.messages.push(...messages.slice(-this.#limit));
   }
 
   reset(): void {

@@ -42,7 +42,12 @@ export const FaultSchema = z
  */
 export type FaultInput = z.input<typeof FaultSchema>;
 type Fault = z.output<typeof FaultSchema> & { remaining: number };
-/** A pending fault as plain data: what was asked, and how many times it still applies. */
+/**
+ * The store as plain data: the pending faults in match order, each what was asked and how many
+ * times it still applies. Checked loosely: the fault's own fields were checked when it was added.
+ */
+export const FaultsDataSchema = z.array(z.looseObject({ times: z.int().min(1), remaining: z.int().min(1) }));
+/** A pending fault as plain data. */
 export type FaultData = Fault;
 
 /** The pending faults of a mock. */
@@ -76,12 +81,12 @@ export class FaultStore {
   }
 
   /** The pending faults, in match order, as plain data. */
-  list(): FaultData[] {
+  save(): FaultData[] {
     return this.#faults.map((fault) => ({ ...fault }));
   }
 
-  /** Replaces the pending faults: a restore. */
-  replace(faults: readonly FaultData[]): void {
+  /** Replaces the pending faults with `faults` (a restore): saved by {@link FaultStore.save}. */
+  load(faults: z.output<typeof FaultsDataSchema>): void {
     this.#faults = faults.map((fault) => ({ ...fault }));
   }
 }

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import type { AdvancingClock } from './clock-reading.js';
 
 /**
@@ -20,13 +21,21 @@ export interface StoredResponse {
 /** The tenant of a scope: scopes are `key hash, tenant id, Idempotency-Key`, one per line. */
 const tenantOf = (scope: string): string => scope.split('\n', 2)[1] ?? '';
 
-/** A finished idempotency entry as plain data, as a snapshot holds it. */
-export interface IdempotencyEntryData {
-  readonly scope: string;
-  readonly fingerprint: string;
-  readonly at: number;
-  readonly response: StoredResponse;
-}
+/** The store as plain data: the finished entries, oldest first. */
+export const IdempotencyDataSchema = z.array(
+  z.strictObject({
+    scope: z.string(),
+    fingerprint: z.string(),
+    at: z.number(),
+    response: z.strictObject({
+      status: z.int(),
+      headers: z.array(z.tuple([z.string(), z.string()])),
+      body: z.string(),
+    }),
+  }),
+);
+/** A finished entry as plain data. */
+export type IdempotencyEntryData = z.output<typeof IdempotencyDataSchema>[number];
 
 type Entry =
   | { state: 'running'; fingerprint: string; at: number }
@@ -124,17 +133,19 @@ export class IdempotencyStore {
    * The finished entries, oldest first, as plain data. Entries of requests still running are
    * left out: restored, they would answer "in progress" to every retry until they expire.
    */
-  entries(): IdempotencyEntryData[] {
+  save(): IdempotencyEntryData[] {
     const entries: IdempotencyEntryData[] = [];
     for (const [scope, entry] of this.#entries) {
-      if (entry.state === 'done')
-        entries.push({ scope, fingerprint: entry.fingerprint, at: entry.at, response: entry.response });
+      if (entry.state !== 'done') continue;
+      const { response } = entry;
+      const headers = response.headers.map(([name, value]): [string, string] => [name, value]);
+      entries.push({ scope, fingerprint: entry.fingerprint, at: entry.at, response: { ...response, headers } });
     }
     return entries;
   }
 
-  /** Replaces every entry (oldest first): a restore. */
-  replace(entries: readonly IdempotencyEntryData[]): void {
+  /** Replaces every entry with `entries` (oldest first): a restore. */
+  load(entries: readonly IdempotencyEntryData[]): void {
     this.#entries.clear();
     for (const entry of entries) {
       this.#entries.set(entry.scope, {

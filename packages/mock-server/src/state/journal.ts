@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { BoundedLog } from '../history/bounded.js';
 
 /**
@@ -172,6 +173,11 @@ function matches(summary: JournalSummary, filter: JournalFilter): boolean {
   );
 }
 
+/** The journal as plain data: its entries as recorded (their shapes are this module's), oldest first. */
+export const JournalDataSchema = z.array(
+  z.looseObject({ requestId: z.string(), at: z.string(), method: z.string(), path: z.string(), status: z.int() }),
+);
+
 /**
  * A bounded journal: the newest `capacity` entries, so a long benchmark cannot grow it without
  * end. Bodies are kept as text and parsed when read.
@@ -227,8 +233,16 @@ export class Journal extends BoundedLog<JournalRecord> {
     };
   }
 
-  /** Replaces the journal with a snapshot's entries (oldest first); older ones without bodies are accepted. */
-  restore(entries: readonly Partial<JournalEntry>[]): void {
+  /**
+   * The journal as plain data, oldest first. Timing is this process's measurement, not the
+   * world's: left out, like the machinery.
+   */
+  save(): z.output<typeof JournalDataSchema> {
+    return structuredClone(this.entries().map(({ durationMs: _, ...entry }) => entry));
+  }
+
+  /** Replaces the journal with saved entries (oldest first); older ones without bodies are accepted. */
+  load(entries: readonly Partial<JournalEntry>[]): void {
     this.#seq = 0;
     this.replace(
       entries.map((entry) => {

@@ -1,6 +1,20 @@
 import { hash, randomBytes } from 'node:crypto';
 import { ApiKey } from '@commflow/contract';
+import * as z from 'zod';
 import { flat } from '../lib/ids.js';
+
+/**
+ * A rate limit: `limit` requests per fixed window of `windowSeconds`.
+ *
+ * @example
+ * ```ts
+ * RateLimitSchema.parse({ limit: 600, windowSeconds: 60 });
+ * ```
+ */
+export const RateLimitSchema = z.strictObject({
+  limit: z.int().min(1).max(1_000_000_000),
+  windowSeconds: z.int().min(1).max(86_400),
+});
 
 /**
  * A rate limit: `limit` requests per fixed window of `windowSeconds`.
@@ -10,10 +24,7 @@ import { flat } from '../lib/ids.js';
  * mock.createApiKey({ tenantIds: [tenantId], rateLimit: { limit: 5, windowSeconds: 60 } });
  * ```
  */
-export interface RateLimit {
-  readonly limit: number;
-  readonly windowSeconds: number;
-}
+export type RateLimit = Readonly<z.output<typeof RateLimitSchema>>;
 
 /** What the mock remembers of an API key: never the secret, only its SHA-256 hash. */
 export interface KeyRecord {
@@ -28,17 +39,21 @@ export interface KeyRecord {
   revoked: boolean;
 }
 
-/** A key record as plain data, as a snapshot holds it: the hash, never the secret. */
-export interface KeyRecordData {
-  hash: string;
-  hint: string;
-  kind: 'tenant' | 'account';
-  tenantIds: string[];
+/** A key as plain data, as a snapshot holds it: its hash, never its secret. */
+export const KeyDataSchema = z.strictObject({
+  hash: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex digest'),
+  hint: z.string(),
+  kind: z.enum(['tenant', 'account']),
+  tenantIds: z.array(z.string()),
   /** `null`: every permission. */
-  permissions: string[] | null;
-  rateLimit: RateLimit | null;
-  revoked: boolean;
-}
+  permissions: z.array(z.string()).nullable(),
+  rateLimit: RateLimitSchema.nullable(),
+  revoked: z.boolean(),
+});
+/** The key store as plain data: every key, in the order they were added. */
+export const KeysDataSchema = z.array(KeyDataSchema);
+/** A key record as plain data, as a snapshot holds it: the hash, never the secret. */
+export type KeyRecordData = z.output<typeof KeyDataSchema>;
 
 /** A key record as plain data. */
 export function keyData(record: KeyRecord): KeyRecordData {
@@ -158,6 +173,17 @@ export class KeyStore {
     };
     this.#byHash.set(record.hash, record);
     return record;
+  }
+
+  /** Every key as plain data (hashes, never secrets), in the order they were added. */
+  save(): KeyRecordData[] {
+    return this.list().map(keyData);
+  }
+
+  /** Replaces every key with `data` (a restore). */
+  load(data: readonly KeyRecordData[]): void {
+    this.#byHash.clear();
+    for (const key of data) this.restore(key);
   }
 
   /** Forgets a key: its secret gets 401 from now on, as an unknown key does. */

@@ -1,4 +1,8 @@
+import * as z from 'zod';
 import type { ClockReading } from './clock-reading.js';
+
+/** The limiter as plain data: its open windows, `[key hash, start ms, count]`. */
+export const RateWindowsDataSchema = z.array(z.tuple([z.string(), z.number(), z.int().min(0)]));
 import type { RateLimit } from './keys.js';
 
 /** The state of a key's window after counting one request. */
@@ -56,12 +60,12 @@ export class RateLimiter {
   }
 
   /** The open windows as plain data: `[key hash, start ms, count]`. */
-  windows(): [string, number, number][] {
+  save(): z.output<typeof RateWindowsDataSchema> {
     return [...this.#windows].map(([hash, window]) => [hash, window.start, window.count]);
   }
 
-  /** Replaces the windows: a restore. */
-  replace(windows: readonly (readonly [string, number, number])[]): void {
+  /** Replaces the windows with `windows` (a restore). */
+  load(windows: z.output<typeof RateWindowsDataSchema>): void {
     this.#windows.clear();
     for (const [hash, start, count] of windows) this.#windows.set(hash, { start, count });
   }

@@ -5,12 +5,12 @@
 import { ContactRows } from '../../scenario/contact-rows.js';
 import { capEndedCalls } from '../../service/domains/voice.js';
 import { parseScenarioWithRows, ScenarioError, type ResolvedScenario } from '../../scenario/parse.js';
-import { KeyStore } from '../../state/keys.js';
 import type { CallRecord, ContactRecord } from '../../state/records.js';
 import { chatMessageIndex, contactIndex, smsMessageIndex, TenantState } from '../../state/tenant-state.js';
 import { replaceMap } from '../baseline.js';
 import type { MockRuntime } from '../mock-runtime.js';
 import type { CreatedTenant } from '../world.js';
+import { loadStores } from './stores.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type MockSnapshot, type TenantSnapshot } from './schema.js';
 
 /**
@@ -127,14 +127,6 @@ export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
   replaceMap(state.tenants, prepared.tenants);
   state.plans = new Map(snapshot.state.plans.map((plan) => [plan.id.toLowerCase(), plan]));
   state.defaultRateLimit = snapshot.state.defaultRateLimit;
-  state.keys = new KeyStore();
-  for (const key of snapshot.state.keys) state.keys.restore(key);
-  state.limiter.replace(snapshot.state.rateWindows);
-  state.idempotency.replace(snapshot.state.idempotency);
-  state.faults.replace(snapshot.state.faults);
-  state.recordingCarrier.replace(snapshot.state.carrier as never);
-  state.events.replace(snapshot.state.events as never);
-  state.journal.restore(snapshot.state.journal);
   state.activeCalls.clear();
   for (const call of prepared.activeCalls) state.activeCalls.add(call);
   state.endedCalls.clear();
@@ -146,8 +138,7 @@ export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
   for (const [tenantId, ahead] of snapshot.state.tenantClocks) state.tenantClocks.set(tenantId, ahead);
   state.tenantStamps.clear();
   for (const [tenantId, stamp] of snapshot.state.tenantStamps) state.tenantStamps.set(tenantId, stamp);
-  state.subscriptions.load(snapshot.state.subscriptions);
-  state.deliveries.load(snapshot.state.deliveries);
+  loadStores(state, snapshot.state);
   sim.webhooks.restart();
 }
 

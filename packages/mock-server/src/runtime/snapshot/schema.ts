@@ -6,8 +6,8 @@
 import { CallStatus, FaxStatus, FaxType, PresenceStatus, SmsStatus } from '@commflow/contract';
 import * as z from 'zod';
 import { PlanSchema, RateLimitSchema } from '../../scenario/schema.js';
-import { DeliveriesDataSchema } from '../../state/webhooks/deliveries.js';
-import { SubscriptionsDataSchema } from '../../state/webhooks/subscription-schemas.js';
+import { KeyDataSchema } from '../../state/keys.js';
+import { STORE_SCHEMAS } from './stores.js';
 
 /**
  * The format's name, so a file can say what it is.
@@ -31,16 +31,6 @@ export const SNAPSHOT_VERSION = 1;
 const ms = z.number();
 const str = z.string();
 const nullableStr = z.string().nullable();
-
-const KeyData = z.strictObject({
-  hash: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex digest'),
-  hint: str,
-  kind: z.enum(['tenant', 'account']),
-  tenantIds: z.array(str),
-  permissions: z.array(str).nullable(),
-  rateLimit: RateLimitSchema.nullable(),
-  revoked: z.boolean(),
-});
 
 const ContactRowsData = z
   .strictObject({
@@ -178,17 +168,6 @@ const Tenant = z.strictObject({
   calendarEvents: z.array(CalendarEvent),
 });
 
-const StoredResponse = z.strictObject({
-  status: z.int(),
-  headers: z.array(z.tuple([str, str])),
-  body: str,
-});
-const Fault = z.looseObject({ times: z.int().min(1), remaining: z.int().min(1) });
-/** Journal entries and events are kept as recorded: their shapes belong to their own modules. */
-const JournalEntry = z.looseObject({ requestId: str, at: str, method: str, path: str, status: z.int() });
-const Event = z.looseObject({ id: str, type: str, timestamp: str, tenantId: str });
-const CarrierMessage = z.looseObject({ to: str, result: z.looseObject({ accepted: z.boolean() }) });
-
 /**
  * A scenario as a snapshot's baseline holds it: the resolved scenario without its keys'
  * secrets (the keys are in `keys`, as hashes) and without its contacts (in `contactRows`,
@@ -197,7 +176,7 @@ const CarrierMessage = z.looseObject({ to: str, result: z.looseObject({ accepted
 const Baseline = z.strictObject({
   scenario: z.looseObject({ tenants: z.array(z.looseObject({ id: str })) }),
   contactRows: z.array(ContactRowsData),
-  keys: z.array(KeyData.extend({ label: nullableStr })),
+  keys: z.array(KeyDataSchema.extend({ label: nullableStr })),
   loadedAt: ms,
 });
 
@@ -220,23 +199,11 @@ export const SnapshotSchema = z.strictObject({
     defaultRateLimit: RateLimitSchema,
     plans: z.array(PlanSchema),
     tenants: z.array(Tenant),
-    keys: z.array(KeyData),
-    rateWindows: z.array(z.tuple([str, ms, z.int().min(0)])),
-    idempotency: z.array(z.strictObject({ scope: str, fingerprint: str, at: ms, response: StoredResponse })),
-    faults: z.array(Fault),
-    carrier: z.strictObject({
-      mode: z.enum(['accept', 'reject']),
-      reason: str,
-      messages: z.array(CarrierMessage),
-    }),
-    events: z.array(Event),
-    journal: z.array(JournalEntry),
     calls: z.strictObject({
       active: z.array(z.tuple([str, str])),
       ended: z.array(z.tuple([str, str])),
     }),
-    subscriptions: SubscriptionsDataSchema,
-    deliveries: DeliveriesDataSchema,
+    ...STORE_SCHEMAS,
     /** Tenants created at run time: the template a tenant reset rebuilds, and its clock's time then. */
     createdTenants: z.array(
       z.strictObject({

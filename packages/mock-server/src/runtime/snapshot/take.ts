@@ -6,6 +6,7 @@ import { hashKey, keyData, keyHint } from '../../state/keys.js';
 import type { TenantState } from '../../state/tenant-state.js';
 import type { TenantTemplate } from '../world.js';
 import type { MockRuntime } from '../mock-runtime.js';
+import { saveStores } from './stores.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type MockSnapshot, type TenantSnapshot } from './schema.js';
 
 /** The whole world as a versioned, JSON-serialisable value. */
@@ -22,27 +23,11 @@ export function takeSnapshot(runtime: MockRuntime): MockSnapshot {
       defaultRateLimit: { ...state.defaultRateLimit },
       plans: [...state.plans.values()].map((plan) => ({ ...plan })),
       tenants: [...state.tenants.values()].map(tenantOf),
-      keys: state.keys.list().map(keyData),
-      rateWindows: state.limiter.windows(),
-      idempotency: state.idempotency.entries().map((entry) => ({
-        ...entry,
-        response: { ...entry.response, headers: entry.response.headers.map(([name, value]) => [name, value]) },
-      })),
-      faults: state.faults.list(),
-      carrier: {
-        mode: state.recordingCarrier.mode,
-        reason: state.recordingCarrier.reason,
-        messages: structuredClone(state.recordingCarrier.messages) as unknown as State['carrier']['messages'],
-      },
-      events: structuredClone(state.events.list()),
-      // Timing is this process's measurement, not the world's: left out, like the machinery.
-      journal: structuredClone(state.journal.entries().map(({ durationMs: _, ...entry }) => entry)),
       calls: {
         active: [...state.activeCalls].map((call) => [call.tenantId, call.id]),
         ended: [...state.endedCalls].map((call) => [call.tenantId, call.id]),
       },
-      subscriptions: state.subscriptions.save(),
-      deliveries: state.deliveries.save(),
+      ...saveStores(state),
       createdTenants: [...state.createdTenants.values()].map(({ template, createdAt }) => ({
         template: withoutContacts(template),
         contactRows: rowsOf(template).toData(),
@@ -53,8 +38,6 @@ export function takeSnapshot(runtime: MockRuntime): MockSnapshot {
     },
   };
 }
-
-type State = MockSnapshot['state'];
 
 /** The baseline without a key secret: the keys as hashes, the contacts as columns. */
 function baselineOf(runtime: MockRuntime): MockSnapshot['baseline'] {

@@ -1,8 +1,16 @@
 import { EVENT_DATA_SCHEMAS, type EventOf, type EventType, type WebhookEvent } from '@commflow/contract';
-import type * as z from 'zod';
+import * as z from 'zod';
 import type { ClockReading } from '../clock-reading.js';
 import { BoundedLog } from '../../history/bounded.js';
 import { newId } from '../../lib/ids.js';
+
+/**
+ * The log as plain data: the kept events, oldest first. Each is kept as recorded: its shape
+ * belongs to the contract, so only the envelope is checked here.
+ */
+export const EventsDataSchema = z.array(
+  z.looseObject({ id: z.string(), type: z.string(), timestamp: z.string(), tenantId: z.string() }),
+);
 
 /**
  * Receives every recorded event, in order. Webhook delivery (a later addition) subscribes here.
@@ -90,13 +98,18 @@ export class EventLog {
     this.#events.forget((event) => event.tenantId === tenantId);
   }
 
+  /** The kept events as plain data, oldest first. */
+  save(): z.output<typeof EventsDataSchema> {
+    return structuredClone(this.#events.list());
+  }
+
   /**
-   * Replaces the recorded events (oldest first) without notifying listeners: a restore.
-   *
-   * @internal
+   * Replaces the kept events with `events` (a restore): saved by {@link EventLog.save}, so each
+   * is an event as the contract shapes it (the schema checks its envelope only). Listeners are
+   * not told: these events happened before.
    */
-  replace(events: readonly WebhookEvent[]): void {
-    this.#events.replace(events);
+  load(events: z.output<typeof EventsDataSchema>): void {
+    this.#events.replace(events as unknown as WebhookEvent[]);
   }
 
   /** How many events are kept. */
