@@ -34,6 +34,18 @@ export default {
       to: { path: '^src/surfaces/' },
     },
     {
+      name: 'control-api-is-data',
+      severity: 'error',
+      comment:
+        'The control route table is data a remote client imports without the runtime: zod, the contract, lib/ and the pure schema modules only.',
+      from: { path: '^src/control-api/' },
+      to: {
+        path: '^src/',
+        pathNot:
+          '^src/(control-api/|lib/|service/gating-names\\.ts$|scenario/schema\\.ts$|webhooks/subscription-schemas\\.ts$|state/faults\\.ts$)',
+      },
+    },
+    {
       name: 'test-frameworks-stay-in-their-subpath',
       severity: 'error',
       comment:
