@@ -196,6 +196,6 @@ it('mock.requests() narrows entries by operation id, in types too', async () => 
   expect(() =>
     // @ts-expect-error -- no such operation
     mock.requests({ operationId: 'contacts.explode' }),
-  ).toThrow(/unknown operation "contacts.explode"/);
+  ).toThrow(/unknown operation id "contacts.explode"/);
   expect(mock.requests({ tenantId: DEMO_TENANTS.live })).toEqual([]);
 });

@@ -14,7 +14,9 @@ import type { ApiKeyView } from '../state/keys.js';
 import { MockWorld } from './base.js';
 import { CreateKeyInputSchema } from '../runtime/control-inputs.js';
 import { invalid, parseInput } from '../service/api-error.js';
-import { unknownEventType, unknownOperation } from '../lib/known-names.js';
+import { unknownNameMessage } from '../control-api/closest-names.js';
+import { OPERATION_IDS } from '../control-api/inputs.js';
+import { EVENT_TYPE_NAMES } from '@commflow/contract';
 
 /**
  * The second layer of {@link CommFlowMock}: who may call (API keys) and what was called (the
@@ -98,8 +100,10 @@ export class MockTraffic extends MockWorld {
   requests<Id extends OperationId>(filter: RequestFilter<Id> & { operationId: Id }): OperationJournalEntry<Id>[];
   requests(filter?: RequestFilter): TypedJournalEntry[];
   requests(filter: RequestFilter = {}): TypedJournalEntry[] {
-    const problem = filter.operationId === undefined ? undefined : unknownOperation(filter.operationId);
-    if (problem !== undefined) throw invalid(['filter', 'operationId'], problem);
+    const { operationId } = filter;
+    if (operationId !== undefined && !OPERATION_IDS.includes(operationId)) {
+      throw invalid(['filter', 'operationId'], unknownNameMessage('operation id', operationId, OPERATION_IDS));
+    }
     return this.runtime.world.state.journal.entries(filter) as TypedJournalEntry[];
   }
 
@@ -141,8 +145,10 @@ export class MockTraffic extends MockWorld {
    * ```
    */
   events(filter: { tenantId?: string; type?: string } = {}): WebhookEvent[] {
-    const problem = filter.type === undefined ? undefined : unknownEventType(filter.type);
-    if (problem !== undefined) throw invalid(['filter', 'type'], problem);
+    const { type } = filter;
+    if (type !== undefined && !(EVENT_TYPE_NAMES as readonly string[]).includes(type)) {
+      throw invalid(['filter', 'type'], unknownNameMessage('event type', type, EVENT_TYPE_NAMES));
+    }
     return this.runtime.world.state.events.list(filter);
   }
 

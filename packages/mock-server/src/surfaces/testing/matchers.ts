@@ -8,7 +8,9 @@
  * work anywhere in it. `within` beside them makes the check eventual.
  */
 import type { OperationId, WebhookEvent } from '@commflow/contract';
-import { unknownEventType, unknownOperation } from '../../lib/known-names.js';
+import { EVENT_TYPE_NAMES } from '@commflow/contract';
+import { unknownNameMessage } from '../../control-api/closest-names.js';
+import { OPERATION_IDS } from '../../control-api/inputs.js';
 import type { TypedJournalEntry } from '../../state/journal-operations.js';
 import type { WebhookDelivery } from '../../webhooks/delivery.js';
 import { article, counted, matchText, nearMisses, plural, type Candidate, misses } from './match.js';
@@ -40,8 +42,10 @@ function sourceOf(received: unknown, matcher: string): MatchSource {
   return candidate as MatchSource;
 }
 
-function checkName(matcher: string, problem: string | undefined): void {
-  if (problem !== undefined) throw new TypeError(`${matcher}: ${problem}`);
+/** A name the contract does not know is an error naming the closest ones, under `.not` too. */
+function checkName(matcher: string, kind: 'operation id' | 'event type', name: string): void {
+  const known: readonly string[] = kind === 'operation id' ? OPERATION_IDS : EVENT_TYPE_NAMES;
+  if (!known.includes(name)) throw new TypeError(`${matcher}: ${unknownNameMessage(kind, name, known)}`);
 }
 
 /** The match without `within`, and `within` checked; a match of `within` alone matches everything. */
@@ -116,7 +120,7 @@ function receivedResult(
   times: number | undefined,
 ): MaybePromise<MatcherResult> {
   const source = sourceOf(received, name);
-  checkName(name, unknownOperation(operationId));
+  checkName(name, 'operation id', operationId);
   const { match, within } = splitMatch(name, given);
   const gather = () =>
     then(source.requests({ operationId: operationId as OperationId }), (all) =>
@@ -243,7 +247,7 @@ export const matchers = {
   ): MaybePromise<MatcherResult> {
     const name = 'toHaveEmitted';
     const source = sourceOf(received, name);
-    checkName(name, unknownEventType(eventType));
+    checkName(name, 'event type', eventType);
     const { match, within } = splitMatch(name, given);
     const judgement = { context: this, name, eventType, what: 'event', match, within };
     const gather = () => then(source.events(), (events) => events);
@@ -270,7 +274,7 @@ export const matchers = {
   ): MaybePromise<MatcherResult> {
     const name = 'toHaveDelivered';
     const source = sourceOf(received, name);
-    checkName(name, unknownEventType(eventType));
+    checkName(name, 'event type', eventType);
     const { match, within } = splitMatch(name, given);
     const judgement = { context: this, name, eventType, what: 'succeeded delivery', match, within };
     const gather = () =>
