@@ -159,14 +159,14 @@ export interface MatchSource {
 }
 
 /**
- * A mock in another process: every assertion on it is a promise (`await expect(remote)…`).
+ * What marks a mock in another process: every assertion on it is a promise (`await expect(remote)…`).
  *
  * @example
  * ```ts
  * const remote: RemoteMatchSource = await connectMock('http://127.0.0.1:4010');
  * ```
  */
-export interface RemoteMatchSource extends MatchSource {
+export interface RemoteMatchSource {
   readonly remote: true;
 }
 
