@@ -11,3 +11,5 @@ export * from './paths.js';
 export * from './route.js';
 export * from './table.js';
 export * from './views.js';
+export * from './index-view.js';
+export * from './openapi.js';

@@ -258,7 +258,10 @@ export const CONTROL_ROUTES = {
     query: RecordsQuerySchema,
     status: 200,
     paged: true,
-    output: z.object({ records: z.array(z.record(z.string(), z.unknown())), total: z.int() }),
+    output: z.object({
+      records: z.array(z.unknown()).meta({ description: 'The records, in the API’s shapes.' }),
+      total: z.int().nullable(),
+    }),
     errors: ['NOT_FOUND', 'INVALID_CURSOR'],
   }),
   apiKeys: route({

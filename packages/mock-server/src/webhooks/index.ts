@@ -14,7 +14,6 @@ export {
 } from './delivery.js';
 export { WebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher.js';
 export type { WebhookTimestampClock } from './attempt-time.js';
-export { handleWebhookControlRequest } from './control-routes.js';
 export { MAX_DELIVERY_ATTEMPTS, nextRetryDelay, RETRY_SCHEDULE_MS } from './retry-schedule.js';
 export {
   CreateWebhookSubscriptionSchema,
