@@ -3,11 +3,12 @@
 // - docs/guides/pagination.md: the table of the two kinds lists exactly the registry's cursor
 //   and offset operations, each under its kind;
 // - docs/guides/cli.md: every flag of `commflow-mock --help` and of the CLI's parseArgs options,
-//   and every control route the mock's source serves (`case 'METHOD /__mock/…'` and the
-//   `/__mock/<segment>` families), each under its own heading with a curl example.
+//   and every route of the control surface's route table (packages/mock-server/src/control-api),
+//   each under its own heading with a curl example naming its query parameters and body fields,
+//   and the route index, generated from the table (`--write` rewrites it).
 // Reads the sources (through tsx): no package build needed.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
@@ -71,18 +72,28 @@ for (const flag of flags) {
   if (!new RegExp(`^\\|\\s*\`${flag}[\\s\`<]`, 'm').test(cliGuide)) failures.push(`cli.md: flag ${flag} has no row`);
 }
 
-// Control routes: exact `case 'METHOD /__mock/…'` routes, and every `/__mock/<segment>` named anywhere.
-const sources = [];
-const walk = (dir) => {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path);
-    else if (name.endsWith('.ts')) sources.push(readFileSync(path, 'utf8'));
-  }
-};
-walk(join(root, 'packages/mock-server/src'));
-const text = sources.join('\n');
-const headings = [...cliGuide.matchAll(/^### `([A-Z]+) (\/__mock[^`?]*)`\n([\s\S]*?)(?=^### |(?![\s\S]))/gm)].map(
+// Control routes: the route table is the source. Each route has its own heading with a curl
+// example that names each of its query parameters and top-level body fields; no heading names a
+// route the table lacks; and the index between the `control-routes` markers is the table's, as
+// `--write` makes it.
+// The table as the committed control-openapi.json has it (its freshness is checked by
+// `control-openapi:check`): reading the JSON needs no TypeScript loader.
+const controlDocument = JSON.parse(read('packages/mock-server/control-openapi.json'));
+const resolve = (schema) =>
+  schema?.$ref === undefined ? schema : controlDocument.components.schemas[schema.$ref.split('/').pop()];
+const CONTROL_ROUTE_LIST = Object.entries(controlDocument.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => ({
+    id: op.operationId,
+    method: method.toUpperCase(),
+    path,
+    summary: op.summary.charAt(0).toLowerCase() + op.summary.slice(1),
+    fields: [
+      ...(op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      ...Object.keys(resolve(op.requestBody?.content['application/json'].schema)?.properties ?? {}),
+    ],
+  })),
+);
+const headings = [...cliGuide.matchAll(/^### `([A-Z]+) (\/__mock[^`?]*)`\n([\s\S]*?)(?=^##+ |(?![\s\S]))/gm)].map(
   (m) => ({
     method: m[1],
     path: m[2],
@@ -93,22 +104,40 @@ for (const heading of headings) {
   if (!/```sh\n\s*curl /.test(heading.body))
     failures.push(`cli.md: ${heading.method} ${heading.path} has no curl example`);
 }
-const documented = new Set(headings.map((h) => `${h.method} ${h.path}`));
-for (const [, method, path] of text.matchAll(
-  /['`]((?:GET|POST|PUT|PATCH|DELETE|HEAD) )?(\/__mock\/[a-z0-9/_-]*[a-z0-9_-])\/?['`]/g,
-)) {
-  if (method !== undefined) {
-    if (!documented.has(`${method}${path}`)) failures.push(`cli.md: the mock serves ${method}${path}, undocumented`);
-  } else if (!headings.some((h) => h.path === path || h.path.startsWith(`${path}/`))) {
-    failures.push(`cli.md: the mock's source names ${path}, and no route heading covers it`);
+const byRoute = new Map(headings.map((h) => [`${h.method} ${h.path}`, h]));
+for (const route of CONTROL_ROUTE_LIST) {
+  const heading = byRoute.get(`${route.method} ${route.path}`);
+  if (heading === undefined) {
+    failures.push(`cli.md: ${route.method} ${route.path} (${route.id}) has no heading`);
+    continue;
+  }
+  for (const name of route.fields) {
+    if (!heading.body.includes(name))
+      failures.push(`cli.md: ${route.method} ${route.path} takes "${name}", and its section does not name it`);
   }
 }
-for (const [, family] of text.matchAll(/\\\/__mock\\\/\(?([a-z|-]+)\)?\\\//g)) {
-  for (const segment of family.split('|')) {
-    if (!headings.some((h) => h.path.startsWith(`/__mock/${segment}/{`))) {
-      failures.push(`cli.md: the mock serves /__mock/${segment}/{…} routes, and none is documented`);
-    }
-  }
+const served = new Set(CONTROL_ROUTE_LIST.map((route) => `${route.method} ${route.path}`));
+for (const key of byRoute.keys())
+  if (!served.has(key)) failures.push(`cli.md: ${key} is documented, and the route table has no such route`);
+const index = [
+  '| Route | Id | What it does |',
+  '| --- | --- | --- |',
+  ...CONTROL_ROUTE_LIST.map((route) => `| \`${route.method} ${route.path}\` | \`${route.id}\` | ${route.summary} |`),
+].join('\n');
+// Compared cell by cell: Prettier pads the columns.
+const tableText = (text) =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .map((line) => line.replace(/\s*\|\s*/g, '|').replace(/-{3,}/g, '---'))
+    .join('\n');
+const markers = /(<!-- control-routes:start -->\n)[\s\S]*?(<!-- control-routes:end -->)/;
+if (!markers.test(cliGuide)) failures.push('cli.md: no <!-- control-routes:start/end --> markers');
+else if (process.argv.includes('--write')) {
+  writeFileSync(join(root, 'docs/guides/cli.md'), cliGuide.replace(markers, `$1${index}\n$2`));
+  console.log('Wrote the control route index of docs/guides/cli.md');
+} else if (tableText(markers.exec(cliGuide)?.[0] ?? '') !== tableText(index)) {
+  failures.push("cli.md: the control route index is not the table's: run `node scripts/check-docs-guides.mjs --write`");
 }
 
 if (failures.length > 0) {

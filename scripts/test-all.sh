@@ -14,10 +14,11 @@ step typecheck
 pnpm run typecheck
 step "no import circles in the mock server (dependency-cruiser, type imports included)"
 pnpm --filter @commflow/mock-server run check:imports
-step "generated files are up to date (openapi.json, scenario.schema.json)"
+step "generated files are up to date (openapi.json, scenario.schema.json, control-openapi.json)"
 pnpm run openapi:check
 pnpm --filter @commflow/mock-server run scenario-schema:check
-step "openapi.json for generators: Redocly (recommended-strict), an openapi-typescript client, Prism over the mock"
+pnpm --filter @commflow/mock-server run control-openapi:check
+step "openapi.json and control-openapi.json for generators: Redocly (recommended-strict), an openapi-typescript client, Prism over the mock"
 pnpm run lint:openapi
 pnpm --filter @commflow/contract run check:generated-client
 pnpm run prism-check

@@ -55,11 +55,23 @@ export default {
       to: { path: '^src/surfaces/' },
     },
     {
+      name: 'control-api-is-data',
+      severity: 'error',
+      comment:
+        'The control route table is data a remote client imports without the runtime: zod, the contract, lib/ and the pure schema modules only.',
+      from: { path: '^src/control-api/' },
+      to: {
+        path: '^src/',
+        pathNot:
+          '^src/(control-api/|lib/|service/gating-names\\.ts$|scenario/schema\\.ts$|state/webhooks/subscription-schemas\\.ts$|state/faults\\.ts$)',
+      },
+    },
+    {
       name: 'test-frameworks-stay-in-their-subpath',
       severity: 'error',
       comment:
-        'vitest is an optional peer: only the ./vitest subpath imports it, so the main entry works without it. The SDK, also optional, is loaded by the fixture alone.',
-      from: { pathNot: '^src/surfaces/testing/(vitest|fixture)\\.ts$' },
+        'vitest is an optional peer: only the ./vitest subpath imports it, so the main entry works without it. The SDK, also optional, is loaded by the fixtures alone (vitest, the remote handle, Playwright).',
+      from: { pathNot: '^src/surfaces/(testing/(vitest|fixture)|remote/sdk-client|playwright/fixture)\\.ts$' },
       to: { path: '(^|/)node_modules/(vitest|@commflow/sdk)/|^(vitest|@commflow/sdk)$|^packages/sdk/' },
     },
   ],

@@ -1,11 +1,9 @@
-// The mock's matchers in jest: `expect.extend(matchers)` once, then assert on what the app sent.
-// Plain ESM against the built packages: jest runs it with --experimental-vm-modules, no transform.
+// The mock's matchers in jest: `@commflow/mock-server/jest` in setupFilesAfterEnv registers them
+// for every test file (and, listed in tsconfig's types, types them). Plain ESM against the built
+// packages: jest runs it with --experimental-vm-modules, no transform.
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { CommFlow } from '@commflow/sdk';
 import { createMock, DEMO_KEYS, DEMO_TENANTS } from '@commflow/mock-server';
-import { matchers } from '@commflow/mock-server/matchers';
-
-expect.extend(matchers);
 
 /** The code under test: texts every conversation of the acting user that its table is ready. */
 async function sendReminders(client, text) {
@@ -58,5 +56,15 @@ describe('reminders', () => {
     expect(message).toContain('The closest of the');
     expect(message).toContain('Your table is reddy');
     expect(message).toContain('Your table is ready');
+  });
+
+  test('an eventual check waits for a request that comes later', async () => {
+    setTimeout(() => void sendReminders(client, 'Running late'), 50);
+    await expect(mock).toHaveReceived('sms.send', { body: { body: 'Running late' }, within: 10_000 });
+    await expect(mock).not.toHaveReceived('contacts.create', { within: 100 });
+  });
+
+  test('a misspelt operation id is an error, not a pass', () => {
+    expect(() => expect(mock).not.toHaveReceived('contacts.craete')).toThrow('did you mean "contacts.create"');
   });
 });

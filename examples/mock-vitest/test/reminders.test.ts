@@ -1,9 +1,9 @@
 // The fixture gives each test a fresh mock and a CommFlow client bound to it (the demo sandbox,
 // acting as Ann): no beforeEach, nothing to clean up. The matchers are typed by the contract.
 import { DEMO_TENANTS } from '@commflow/mock-server';
-import { test } from '@commflow/mock-server/vitest';
+import { expect, test } from '@commflow/mock-server/vitest';
 import type { CommFlow } from '@commflow/sdk';
-import { describe, expect } from 'vitest';
+import { describe } from 'vitest';
 
 /** The code under test: texts every conversation of the acting user that its table is ready. */
 async function sendReminders(client: CommFlow, text: string): Promise<void> {

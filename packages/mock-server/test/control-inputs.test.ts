@@ -34,11 +34,11 @@ const CASES: Case[] = [
     call: (m) => m.tenants.create(DEMO_TENANTS.sandbox as never),
   },
   {
-    name: 'a fault with neither status nor delay',
+    name: 'a fault with a status that is not an error',
     route: ['POST', '/faults'],
-    body: { path: '/api/v1/contacts' },
+    body: { path: '/api/v1/contacts', status: 200 },
     call: (m) => {
-      m.injectFault({ path: '/api/v1/contacts' });
+      m.injectFault({ path: '/api/v1/contacts', status: 200 });
     },
   },
   {

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- response bodies are JSON read as `any`; `call` checks every one against openapi.json. */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../src/index.js';
 import { ANN, call, control, DEMO_KEYS, DEMO_TENANTS, describeTransports } from './helpers/env.js';
@@ -68,8 +69,11 @@ describeTransports('control surface over HTTP (/__mock)', (env) => {
     expect(conflict.status).toBe(409);
     expect(conflict.json.error.code).toBe('INVALID_CALL_TRANSITION');
     expect((await control(env(), 'POST', `/calls/${id}/busy`)).json.data.call.status).toBe('busy');
-    expect((await control(env(), 'POST', `/calls/${id}/dance`)).status).toBe(404);
-    expect((await control(env(), 'POST', '/calls/nope/hangup')).json.error.code).toBe('NOT_FOUND');
+    // An action that is not one of the six is a malformed path: 400, naming the ones there are.
+    expect((await control(env(), 'POST', `/calls/${id}/dance`)).status).toBe(400);
+    // Ids are checked as everywhere: malformed is 400, unknown is 404.
+    expect((await control(env(), 'POST', '/calls/nope/hangup')).json.error.code).toBe('VALIDATION_ERROR');
+    expect((await control(env(), 'POST', `/calls/${randomUUID()}/hangup`)).json.error.code).toBe('NOT_FOUND');
     expect((await call(env(), 'GET', '/api/v1/cdr')).json.data.records[0].disposition).toBe('busy');
   });
 
@@ -125,7 +129,7 @@ describeTransports('control surface over HTTP (/__mock)', (env) => {
     const second = await call(env(), 'GET', '/api/v1/users');
     expect(second.json.error.code).toBe('INTERNAL_ERROR');
     expect((await call(env(), 'GET', '/api/v1/users')).status).toBe(200);
-    expect((await control(env(), 'POST', '/faults', { times: 1 })).status).toBe(400);
+    expect((await control(env(), 'POST', '/faults', { times: 1, status: 200 })).status).toBe(400);
     const malformed = await env().fetch(`${env().base}/__mock/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

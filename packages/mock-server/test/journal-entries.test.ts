@@ -192,7 +192,10 @@ it('mock.requests() narrows entries by operation id, in types too', async () => 
   for (const entry of mock.requests()) {
     if (entry.operationId === 'contacts.create') expectTypeOf(entry.request.body).not.toBeUnknown();
   }
-  // @ts-expect-error -- no such operation
-  mock.requests({ operationId: 'contacts.explode' });
+  // A misspelling is refused at run time too, naming what was meant, not answered with [].
+  expect(() =>
+    // @ts-expect-error -- no such operation
+    mock.requests({ operationId: 'contacts.explode' }),
+  ).toThrow(/unknown operation id "contacts.explode"/);
   expect(mock.requests({ tenantId: DEMO_TENANTS.live })).toEqual([]);
 });

@@ -13,7 +13,10 @@ import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '..
 import type { ApiKeyView } from '../state/keys.js';
 import { MockWorld } from './base.js';
 import { CreateKeyInputSchema } from '../runtime/control-inputs.js';
-import { parseInput } from '../lib/api-error.js';
+import { invalid, parseInput } from '../lib/api-error.js';
+import { unknownNameMessage } from '../control-api/closest-names.js';
+import { OPERATION_IDS } from '../control-api/inputs.js';
+import { EVENT_TYPE_NAMES } from '@commflow/contract';
 
 /**
  * The second layer of {@link CommFlowMock}: who may call (API keys) and what was called (the
@@ -86,15 +89,21 @@ export class MockTraffic extends MockWorld {
    * The requests received, oldest first, typed by operation: give an `operationId` and each
    * entry's query, path parameters and body have that operation's types. Without secrets.
    *
+   * @throws ApiError `VALIDATION_ERROR` for an `operationId` the contract does not have, naming
+   *   the closest ones (a misspelling never reads as "no such request").
    * @example
    * ```ts
-   * const sent = mock.requests({ operationId: 'sms.send', status: 201 });
+   * const sent = mock.requests({ operationId: 'sms.send', status: 200 });
    * expect(sent.map((entry) => entry.request.body?.body)).toEqual(['Hello']);
    * ```
    */
   requests<Id extends OperationId>(filter: RequestFilter<Id> & { operationId: Id }): OperationJournalEntry<Id>[];
   requests(filter?: RequestFilter): TypedJournalEntry[];
   requests(filter: RequestFilter = {}): TypedJournalEntry[] {
+    const { operationId } = filter;
+    if (operationId !== undefined && !OPERATION_IDS.includes(operationId)) {
+      throw invalid(['filter', 'operationId'], unknownNameMessage('operation id', operationId, OPERATION_IDS));
+    }
     return this.runtime.world.state.journal.entries(filter) as TypedJournalEntry[];
   }
 
@@ -129,12 +138,17 @@ export class MockTraffic extends MockWorld {
   /**
    * The events recorded, oldest first, optionally of one tenant or type.
    *
+   * @throws ApiError `VALIDATION_ERROR` for a `type` the contract does not have, naming the closest ones.
    * @example
    * ```ts
    * mock.events({ type: 'call.started' }).length; // 1
    * ```
    */
   events(filter: { tenantId?: string; type?: string } = {}): WebhookEvent[] {
+    const { type } = filter;
+    if (type !== undefined && !(EVENT_TYPE_NAMES as readonly string[]).includes(type)) {
+      throw invalid(['filter', 'type'], unknownNameMessage('event type', type, EVENT_TYPE_NAMES));
+    }
     return this.runtime.world.state.events.list(filter);
   }
 

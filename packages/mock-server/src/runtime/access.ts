@@ -1,22 +1,19 @@
 /** API keys on the runtime: created at run time (secret shown once), listed by hint, revoked. */
-import { notFound } from '../lib/api-error.js';
-import { generateKeySecret, hashKey, keyHint, keyView, type ApiKeyView, type RateLimit } from '../state/keys.js';
+import { invalid, notFound } from '../lib/api-error.js';
+import { generateKeySecret, hashKey, keyView, type ApiKeyView, type RateLimit } from '../state/keys.js';
 import type { MockRuntime } from './mock-runtime.js';
 
 /**
- * A key created through the control surface. `key` is the secret, shown this once.
+ * A key just created: its listed view (`id` revokes it) and `key`, the secret, shown this once.
+ * The one shape of a new key, from `createApiKey` and `tenants.create` alike.
  *
  * @example
  * ```ts
- * const { key } = mock.createApiKey({ tenantIds: [tenantId] });
+ * const { id, key } = mock.createApiKey({ tenantIds: [tenantId] });
  * ```
  */
-export interface CreatedApiKey {
+export interface CreatedApiKey extends ApiKeyView {
   key: string;
-  hint: string;
-  tenantIds: string[];
-  permissions: string[];
-  rateLimit: RateLimit | null;
 }
 
 /**
@@ -34,17 +31,33 @@ export interface CreateApiKeyInput {
   prefix?: 'cf' | 'cfa';
 }
 
-/** Creates a key; only its hash is kept. */
-export function createApiKey(runtime: MockRuntime, input: CreateApiKeyInput): CreatedApiKey {
+/**
+ * Creates a key; only its hash is kept. Every tenant it names must exist: a problem is a
+ * `VALIDATION_ERROR` under `at` (`['input']` in process, `['body']` over HTTP).
+ */
+export function createApiKey(
+  runtime: MockRuntime,
+  input: CreateApiKeyInput,
+  at: readonly string[] = ['input'],
+): CreatedApiKey {
   const prefix = input.prefix ?? (input.tenantIds.length === 1 ? 'cf' : 'cfa');
   if (prefix === 'cf' && input.tenantIds.length !== 1) {
-    throw new TypeError('a cf_ key belongs to exactly one tenant; use prefix "cfa" for several');
+    throw invalid([...at, 'prefix'], 'a cf_ key belongs to exactly one tenant; use prefix "cfa" for several');
   }
-  const key = generateKeySecret(prefix);
-  const permissions = input.permissions ?? ['*'];
   const tenantIds = input.tenantIds.map((id) => id.toLowerCase());
-  runtime.world.state.keys.add({ key, tenantIds, permissions, rateLimit: input.rateLimit });
-  return { key, hint: keyHint(key), tenantIds, permissions, rateLimit: input.rateLimit ?? null };
+  tenantIds.forEach((id, i) => {
+    if (!runtime.world.state.tenants.has(id)) {
+      throw invalid([...at, 'tenantIds', String(i)], `no tenant has id "${input.tenantIds[i] ?? id}"`);
+    }
+  });
+  const key = generateKeySecret(prefix);
+  const record = runtime.world.state.keys.add({
+    key,
+    tenantIds,
+    permissions: input.permissions ?? ['*'],
+    rateLimit: input.rateLimit,
+  });
+  return { ...keyView(record), key };
 }
 
 /** The keys, revoked ones included, with the scenario's labels; never a secret. */

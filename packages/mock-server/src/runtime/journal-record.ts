@@ -11,6 +11,7 @@
  * headers carried, reads `[redacted]`.
  */
 import { headerPairs } from '../lib/raw-headers.js';
+import { attribution } from '../service/pipeline/attribute.js';
 import type { PipelineOutcome } from '../service/pipeline/index.js';
 import type { JournalRecord } from '../state/journal.js';
 import type { World } from './world.js';
@@ -109,6 +110,8 @@ export function journalRecord(
     ? (context.input.query as Record<string, unknown>)
     : Object.fromEntries(url.searchParams.entries());
   const params = validated ? (context.input.params as Record<string, unknown>) : context.rawPathParams;
+  // An answer given before the operation or the tenant was resolved (a 429, a 401) is still theirs.
+  const { operationId, tenantId } = attribution(world, context);
   return {
     summary: {
       requestId: context.requestId,
@@ -116,8 +119,8 @@ export function journalRecord(
       method,
       path: redactText(url.pathname, secrets),
       query: redactText(url.search, secrets),
-      operationId: context.op?.id ?? null,
-      tenantId: context.tenant?.id ?? null,
+      operationId,
+      tenantId,
       userId: context.user?.id ?? null,
       userEmail: context.user?.email ?? null,
       keyHint: context.key?.hint ?? null,

@@ -1,6 +1,6 @@
 /** Calls, the carrier and inbound SMS on the runtime: what the control surface drives by hand. */
 import type { CallStatus, SmsMessage } from '@commflow/contract';
-import { notFound } from '../lib/api-error.js';
+import { invalid, notFound } from '../lib/api-error.js';
 import { toSmsMessage } from '../service/domains/format.js';
 import { receiveSms as receive } from '../service/domains/sms.js';
 import { applyCallAction, progressCalls, type CallAction } from '../service/domains/voice.js';
@@ -93,13 +93,14 @@ export function setCarrier(
   return carrierState(runtime);
 }
 
-/** Delivers an inbound SMS to a tenant's number. */
+/** Delivers an inbound SMS to a tenant's number; an unknown tenant is a `VALIDATION_ERROR` under `at`. */
 export function receiveSms(
   runtime: MockRuntime,
   input: { tenantId: string; to: string; from: string; body: string },
+  at: readonly string[] = ['input'],
 ): { conversationId: string; message: SmsMessage } {
   const tenant = runtime.world.state.tenants.get(input.tenantId.toLowerCase());
-  if (tenant === undefined) throw notFound('Tenant');
+  if (tenant === undefined) throw invalid([...at, 'tenantId'], `no tenant has id "${input.tenantId}"`);
   const { conversation, message } = receive(worldFor(runtime.world, tenant.id), tenant, input);
   return { conversationId: conversation.id, message: toSmsMessage(message) };
 }

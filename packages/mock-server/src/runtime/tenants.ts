@@ -9,7 +9,7 @@ import { buildTenants } from '../scenario/build.js';
 import { parseScenario, ScenarioError } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
 import type { TenantTemplate } from './world.js';
-import { createApiKey } from './access.js';
+import { createApiKey, type CreatedApiKey } from './access.js';
 import type { MockRuntime } from './mock-runtime.js';
 import { progressCalls } from '../service/domains/voice.js';
 import { tenantAheadMs, tenantNow } from '../service/tenant-clock.js';
@@ -59,6 +59,9 @@ export interface TenantSummary {
  */
 export interface CreatedTenantResult {
   tenant: TenantSummary;
+  /** The tenant's own key, in the one shape of a new key (`id` revokes it). */
+  apiKey: CreatedApiKey;
+  /** `apiKey.key`, the secret, shown this once. */
   key: string;
 }
 
@@ -147,8 +150,8 @@ export function createTenant(runtime: MockRuntime, input: TenantTemplateInput = 
   const start = tenantNow(runtime.world, id);
   install(runtime, template, start);
   runtime.world.state.createdTenants.set(id, { template, createdAt: start });
-  const { key } = createApiKey(runtime, { tenantIds: [id] });
-  return { tenant: tenantSummary(runtime, id), key };
+  const apiKey = createApiKey(runtime, { tenantIds: [id] });
+  return { tenant: tenantSummary(runtime, id), apiKey, key: apiKey.key };
 }
 
 /** The tenant's summary. */

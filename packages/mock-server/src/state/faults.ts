@@ -1,5 +1,8 @@
 import * as z from 'zod';
 
+/** The status of a fault given neither a status nor a delay. */
+export const DEFAULT_FAULT_STATUS = 503;
+
 /**
  * A fault to inject: the next `times` requests matching `method` and `path` stall for
  * `delayMs` (real time) and then, when `status` is set, fail with it. Faults act where the
@@ -28,9 +31,11 @@ export const FaultSchema = z
     times: z.int().min(1).max(1_000_000).default(1),
     delayMs: z.int().min(0).max(60_000).optional(),
   })
-  .refine((fault) => fault.status !== undefined || fault.delayMs !== undefined, {
-    message: 'give a status, a delayMs, or both',
-  });
+  // Every field is optional, as the CLI guide lists them: a fault that names neither a status nor a
+  // delay fails with 503, the status of a service that is down (decisions.md, issue 26).
+  .transform((fault) =>
+    fault.status === undefined && fault.delayMs === undefined ? { ...fault, status: DEFAULT_FAULT_STATUS } : fault,
+  );
 
 /**
  * A fault as given to {@link FaultSchema}.

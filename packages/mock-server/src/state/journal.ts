@@ -94,7 +94,7 @@ export type JournalSummary = Omit<JournalEntry, 'request' | 'response'>;
 
 /**
  * Which entries to return: every given field must match. `since` is an ISO time: entries at or
- * after it.
+ * after it; `until`, entries before it.
  *
  * @example
  * ```ts
@@ -107,6 +107,8 @@ export interface JournalFilter {
   status?: number;
   errorCode?: string;
   since?: string;
+  /** An ISO time: entries before it. */
+  until?: string;
 }
 
 /** One side of an entry as kept: the body as text (redacted, cut), parsed only when read. */
@@ -169,7 +171,8 @@ function matches(summary: JournalSummary, filter: JournalFilter): boolean {
     (filter.tenantId === undefined || summary.tenantId === filter.tenantId.toLowerCase()) &&
     (filter.status === undefined || summary.status === filter.status) &&
     (filter.errorCode === undefined || summary.errorCode === filter.errorCode) &&
-    (filter.since === undefined || summary.at >= filter.since)
+    (filter.since === undefined || summary.at >= filter.since) &&
+    (filter.until === undefined || summary.at < filter.until)
   );
 }
 

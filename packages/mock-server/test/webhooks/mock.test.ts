@@ -403,7 +403,10 @@ describe('webhook control routes', () => {
       error: { code: 'VALIDATION_ERROR', details: [{ path: ['query', 'status'] }] },
     });
     expect((await control(mock, 'POST', '/deliveries/5b0d8c61-5a3e-4c1f-9d2a-7e6f4b3a2c10/replay')).status).toBe(404);
-    expect((await control(mock, 'PUT', '/webhooks')).status).toBe(404);
+    // A method the path lacks is 405, naming those it has.
+    const put = await mock.fetch('/__mock/webhooks', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 
   it('{ control: false } removes the webhook routes with the rest', async () => {

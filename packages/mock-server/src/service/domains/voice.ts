@@ -1,6 +1,7 @@
 import { Extension, FINAL_CALL_STATUSES, type CallStatus } from '@commflow/contract';
 import { ApiError, invalid, notFound } from '../api-error.js';
 import { newId } from '../../lib/ids.js';
+import { CALL_ACTION_NAMES } from '../../control-api/inputs.js';
 import type { CallRecord, CdrRecord } from '../../state/records.js';
 import type { TenantState } from '../../state/tenant-state.js';
 import type { World } from '../../runtime/world.js';
@@ -126,7 +127,7 @@ export type CallAction = 'answer' | 'bridge' | 'hangup' | 'no-answer' | 'busy' |
  * CALL_ACTIONS.includes('hangup'); // true
  * ```
  */
-export const CALL_ACTIONS: readonly CallAction[] = ['answer', 'bridge', 'hangup', 'no-answer', 'busy', 'fail'];
+export const CALL_ACTIONS: readonly CallAction[] = CALL_ACTION_NAMES;
 
 const ACTION_RULES: Record<CallAction, { from: readonly CallStatus[]; to: (status: CallStatus) => CallStatus }> = {
   answer: { from: ['initiated', 'ringing'], to: () => 'answered' },

@@ -3,12 +3,12 @@
  * The API routes never pass through here: their behaviour and speed do not change.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { MAX_BODY_BYTES } from '@commflow/contract';
 import { ApiError } from '../../service/api-error.js';
 import { JSON_TYPE } from '../../service/pipeline/validate.js';
 import { consoleAsset, consoleFileOf } from '../console/assets.js';
 import { controlErrorResponse } from './http.js';
-import { SNAPSHOT_MAX_BYTES, SNAPSHOT_PATH } from './snapshot-routes.js';
+import { matchControlRoute } from '../../control-api/paths.js';
+import { bodyLimitOf, CONTROL_ROUTES } from '../../control-api/table.js';
 
 /**
  * Who may reach the console and `/__mock` of a server.
@@ -112,12 +112,15 @@ function refusal(
       return refuse(401, 'CONTROL_TOKEN_REQUIRED', 'Send the control token as "Authorization: Bearer <token>".');
     }
   }
+  // A path or method no route has is answered 404 or 405 by the surface, before any body is read.
+  const match = matchControlRoute(request.method, url.pathname);
+  if (match.kind !== 'route') return undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const type = request.headers.get('content-type');
     if ((type === null || !JSON_TYPE.test(type)) && !isBodilessDelete(request)) {
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'State-changing control requests are sent as application/json.');
     }
-    const limit = url.pathname === SNAPSHOT_PATH ? SNAPSHOT_MAX_BYTES : MAX_BODY_BYTES;
+    const limit = bodyLimitOf(CONTROL_ROUTES[match.id]);
     if (Number(request.headers.get('content-length') ?? '0') > limit) {
       return new ApiError('PAYLOAD_TOO_LARGE', `The body is over ${limit} bytes.`);
     }

@@ -1,36 +1,86 @@
-/** `GET /__mock/journal` (filtered, in pages) and `GET /__mock/journal/{requestId}`. */
-import { MAX_PAGE_LIMIT, RequestId } from '@commflow/contract';
-import * as z from 'zod';
+/** The journal and the events over HTTP: filtered lists in pages, one entry, and the live stream. */
 import { ApiError } from '../../service/api-error.js';
 import { journalPage } from '../../runtime/journal-query.js';
-import { parseQuery, type ControlReply } from './reply.js';
 import type { MockRuntime } from '../../runtime/mock-runtime.js';
+import type { ControlHandlers } from './reply.js';
 
-const JournalQuery = z.strictObject({
-  operationId: z.string().min(1).max(100).optional(),
-  tenantId: z.string().min(1).max(100).optional(),
-  status: z.coerce.number().int().min(100).max(599).optional(),
-  errorCode: z.string().min(1).max(100).optional(),
-  since: z.iso.datetime({ offset: true }).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).optional(),
-  cursor: z.string().min(1).max(2000).optional(),
-});
+/** How often an idle stream sends a comment, so proxies and browsers keep it open. */
+const HEARTBEAT_MS = 15_000;
 
-/** The routes of this module, or `undefined` for another path. */
-export function journalRoute(runtime: MockRuntime, method: string, url: URL, path: string): ControlReply | undefined {
-  if (method !== 'GET') return undefined;
-  if (path === '/__mock/journal') {
-    const query = Object.fromEntries(
-      Object.entries(parseQuery(JournalQuery, url)).filter(([, value]) => value !== undefined),
+/** A date or date-time filter as the instant the journal compares (a date is its midnight, UTC). */
+const instant = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
+
+/** The journal routes' handlers. */
+export const JOURNAL_HANDLERS: ControlHandlers<'requests' | 'journalStream' | 'request' | 'events'> = {
+  requests: (runtime, { query }) => {
+    const { since, until, ...rest } = query;
+    const filter = Object.fromEntries(
+      Object.entries({ ...rest, since: instant(since), until: instant(until) }).filter(
+        ([, value]) => value !== undefined,
+      ),
     );
-    if (query.since !== undefined) query.since = new Date(query.since).toISOString();
-    const page = journalPage(runtime, query);
-    return { status: 200, data: { entries: page.entries }, pagination: page.pagination };
-  }
-  const one = /^\/__mock\/journal\/([^/]+)$/.exec(path);
-  if (one === null) return undefined;
-  const requestId = decodeURIComponent(one[1] ?? '');
-  const entry = RequestId.safeParse(requestId).success ? runtime.world.state.journal.get(requestId) : undefined;
-  if (entry === undefined) throw new ApiError('NOT_FOUND', `No journal entry has request id "${requestId}".`);
-  return { status: 200, data: { entry } };
+    const page = journalPage(runtime, filter);
+    return { data: { entries: page.entries }, pagination: page.pagination };
+  },
+  journalStream: (runtime, { request }) => journalStream(runtime, request),
+  request: (runtime, { params }) => {
+    const entry = runtime.world.state.journal.get(params.requestId);
+    if (entry === undefined) throw new ApiError('NOT_FOUND', `No journal entry has request id "${params.requestId}".`);
+    return { data: { entry } };
+  },
+  events: (runtime, { query }) => {
+    const filter: { tenantId?: string; type?: string } = {};
+    if (query.tenantId !== undefined) filter.tenantId = query.tenantId;
+    if (query.type !== undefined) filter.type = query.type;
+    return { data: { events: runtime.world.state.events.list(filter) } };
+  },
+};
+
+/**
+ * `GET /__mock/journal/stream`: `text/event-stream`, one `data:` line of JSON per journal entry
+ * (its summary: no request or response), starting with the entries already kept. A comment every
+ * 15 s keeps an idle stream open; the subscription ends when the client goes away.
+ */
+function journalStream(runtime: MockRuntime, request: Request): Response {
+  const encoder = new TextEncoder();
+  let stop = (): void => undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      send('retry: 1000\n\n');
+      // Summaries: the bodies stay on the server until an entry is opened.
+      for (const record of runtime.world.state.journal.list()) send(`data: ${JSON.stringify(record.summary)}\n\n`);
+      const off = runtime.world.state.journal.subscribe((record) => {
+        send(`data: ${JSON.stringify(record.summary)}\n\n`);
+      });
+      const heartbeat = setInterval(() => {
+        send(': keep-alive\n\n');
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+      stop = () => {
+        off();
+        clearInterval(heartbeat);
+      };
+      request.signal.addEventListener('abort', () => {
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // Already closed or cancelled.
+        }
+      });
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(stream, {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }

@@ -1,13 +1,10 @@
 /**
- * Tenants on demand and tenant clocks over HTTP: `POST /__mock/tenants` creates one (with a key
- * of its own), `/__mock/tenants/{id}` reads, resets or deletes one, `/__mock/tenants/{id}/clock`
- * reads or advances its clock. Tenant ids are checked as API ids are: malformed is 400,
- * unknown is 404.
+ * Tenants on demand, their clocks and their records over HTTP. Ids are checked by the route
+ * table (malformed is 400); an unknown one is 404 here.
  */
-import { Id } from '@commflow/contract';
-import * as z from 'zod';
-import { validationError } from '../../service/api-error.js';
 import type { MockRuntime } from '../../runtime/mock-runtime.js';
+import { demoKeysByTenant } from '../../runtime/demo-keys.js';
+import { browseRecords, RECORD_RESOURCES, recordCounts } from '../../runtime/records-browse.js';
 import {
   advanceTenantClock,
   createTenant,
@@ -15,43 +12,68 @@ import {
   resetTenant,
   tenantClockView,
   tenantSummary,
+  type TenantTemplateInput,
 } from '../../runtime/tenants.js';
-import { AdvanceClockInputSchema, CreateTenantInputSchema } from '../../runtime/control-inputs.js';
+import { tenantAheadMs } from '../../service/tenant-clock.js';
+import type { ControlHandlers } from './reply.js';
 
-// No body at all is the minimal sandbox, as `{}` is.
-const CreateTenantBody = CreateTenantInputSchema.optional();
+type TenantRouteId =
+  | 'tenants.list'
+  | 'tenants.create'
+  | 'tenants.get'
+  | 'tenants.reset'
+  | 'tenants.delete'
+  | 'tenants.clock'
+  | 'tenants.advanceClock'
+  | 'tenants.recordCounts'
+  | 'tenants.records';
 
-type Reply = { status: number; data: unknown } | undefined;
-type Read = <T extends z.ZodType>(schema: T) => Promise<z.output<T>>;
+/** The tenant routes' handlers. */
+export const TENANT_HANDLERS: ControlHandlers<TenantRouteId> = {
+  'tenants.list': (runtime) => ({ data: { tenants: tenantsOf(runtime) } }),
+  // No body at all is the minimal sandbox, as `{}` is.
+  'tenants.create': (runtime, { body }) => ({ data: createTenant(runtime, (body ?? {}) as TenantTemplateInput) }),
+  'tenants.get': (runtime, { params }) => ({ data: { tenant: tenantSummary(runtime, params.id) } }),
+  'tenants.reset': (runtime, { params }) => ({ data: { tenant: resetTenant(runtime, params.id) } }),
+  'tenants.delete': (runtime, { params }) => {
+    deleteTenant(runtime, params.id);
+    return { data: { id: params.id.toLowerCase(), deleted: true } };
+  },
+  'tenants.clock': (runtime, { params }) => ({ data: tenantClockView(runtime, params.id) }),
+  'tenants.advanceClock': (runtime, { params, body }) => ({ data: advanceTenantClock(runtime, params.id, body.ms) }),
+  'tenants.recordCounts': (runtime, { params }) => ({
+    data: { resources: [...RECORD_RESOURCES], counts: recordCounts(runtime, params.id) },
+  }),
+  'tenants.records': (runtime, { params, query }) => {
+    const page = browseRecords(runtime, params.id, params.resource, query);
+    return { data: { records: page.records, total: page.total }, pagination: page.pagination };
+  },
+};
 
-/** A tenant id from a path, checked like an API id. */
-function tenantId(raw: string): string {
-  const id = decodeURIComponent(raw);
-  if (!Id.safeParse(id).success) throw validationError([{ path: ['path', 'id'], message: 'Invalid UUID' }]);
-  return id;
-}
-
-/** The tenant routes, or `undefined` for another path. `read` parses the JSON body with a schema. */
-export async function tenantRoute(runtime: MockRuntime, method: string, path: string, read: Read): Promise<Reply> {
-  if (path === '/__mock/tenants' && method === 'POST') {
-    const body = (await read(CreateTenantBody)) ?? {};
-    return { status: 201, data: createTenant(runtime, body as Parameters<typeof createTenant>[1]) };
-  }
-  const match = /^\/__mock\/tenants\/([^/]+)(\/reset|\/clock|\/clock\/advance)?$/.exec(path);
-  if (match === null) return undefined;
-  const id = tenantId(match[1] ?? '');
-  switch (`${method} ${match[2] ?? ''}`) {
-    case 'GET ':
-      return { status: 200, data: { tenant: tenantSummary(runtime, id) } };
-    case 'DELETE ':
-      deleteTenant(runtime, id);
-      return { status: 200, data: { id: id.toLowerCase(), deleted: true } };
-    case 'POST /reset':
-      return { status: 200, data: { tenant: resetTenant(runtime, id) } };
-    case 'GET /clock':
-      return { status: 200, data: tenantClockView(runtime, id) };
-    case 'POST /clock/advance':
-      return { status: 200, data: advanceTenantClock(runtime, id, (await read(AdvanceClockInputSchema)).ms) };
-  }
-  return undefined;
+/**
+ * The tenants as they are now (the scenario's and those created at run time): mode, modules,
+ * capabilities, numbers, users and how far each one's clock runs ahead (what the console lists).
+ */
+function tenantsOf(runtime: MockRuntime) {
+  const { state } = runtime.world;
+  const demoKeys = demoKeysByTenant(runtime);
+  return [...state.tenants.values()].map((tenant) => ({
+    id: tenant.id,
+    name: tenant.name,
+    mode: tenant.mode,
+    origin: state.createdTenants.has(tenant.id) ? ('created' as const) : ('scenario' as const),
+    aheadMs: tenantAheadMs(runtime.world, tenant.id),
+    /** The demo scenario's public key for this tenant, while the demo runs. */
+    demoKey: demoKeys.get(tenant.id) ?? null,
+    modules: [...tenant.modules],
+    capabilities: [...tenant.capabilities],
+    smsNumbers: [...tenant.smsNumbers.keys()],
+    users: [...tenant.users.values()].map((user) => ({
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      extension: user.extension,
+    })),
+  }));
 }

@@ -1,10 +1,9 @@
 /**
- * `@commflow/mock-server/vitest`: the mock's matchers on vitest's `expect`, typed, and a `test`
- * whose context holds a fresh mock and an SDK client bound to it.
+ * `@commflow/mock-server/vitest`: an `expect` with the mock's matchers, registered and typed
+ * together, and a `test` whose context holds a fresh mock and an SDK client bound to it.
  *
  * ```ts
- * import { expect } from 'vitest';
- * import { test } from '@commflow/mock-server/vitest';
+ * import { expect, test } from '@commflow/mock-server/vitest';
  *
  * test('sends the reminder', async ({ mock, client }) => {
  *   await client.contacts.create({ firstName: 'Ada' });
@@ -12,19 +11,52 @@
  * });
  * ```
  *
+ * The matchers are typed on this module's `expect` only, never on vitest's own: a file that
+ * uses them imports the module that registers them. To register them in every file, list this
+ * module in `setupFiles` (`setupFiles: ['@commflow/mock-server/vitest']`) and still take
+ * `expect` from here for the types.
+ *
  * @module vitest
  */
-import { expect, test as baseTest } from 'vitest';
+import { expect as vitestExpect, test as baseTest, type Assertion, type ExpectStatic } from 'vitest';
 import type { CommFlowMock } from '../../facade/commflow-mock.js';
 import { testClient, testMock, type CommFlowTestOptions } from './fixture.js';
-import { matchers, type CommFlowMatchers } from './matchers.js';
+import { matchers } from './matchers.js';
+import type { CommFlowMatchers } from './matcher-types.js';
 
-expect.extend(matchers);
+vitestExpect.extend(matchers);
 
-declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars -- an augmentation: its type parameters must be vitest's
-  interface Matchers<R, T> extends CommFlowMatchers<R> {}
-}
+/**
+ * vitest's assertion on `T`, with the mock's matchers, under `.not` too.
+ *
+ * @example
+ * ```ts
+ * const assertion: CommFlowAssertion<CommFlowMock> = expect(mock);
+ * ```
+ */
+export type CommFlowAssertion<T> = Assertion<void, T> &
+  CommFlowMatchers<void, T> & { readonly not: CommFlowAssertion<T> };
+
+/**
+ * vitest's `expect`, whose assertions have the mock's matchers.
+ *
+ * @example
+ * ```ts
+ * const check: CommFlowExpect = expect;
+ * ```
+ */
+export type CommFlowExpect = (<T>(actual: T, message?: string) => CommFlowAssertion<T>) & ExpectStatic;
+
+/**
+ * vitest's `expect`, the same object, typed with the matchers this module registered on it.
+ *
+ * @example
+ * ```ts
+ * expect(mock).toHaveReceived('contacts.create', { body: { firstName: 'Ada' } });
+ * await expect(mock).toHaveEmitted('sms.sent', { within: 2000 });
+ * ```
+ */
+export const expect: CommFlowExpect = vitestExpect as CommFlowExpect;
 
 /**
  * vitest's `test`, with three fixtures: `commflow` (the options, override it per suite with
@@ -49,5 +81,5 @@ export const test = baseTest
   })
   .extend('client', ({ mock, commflow }) => testClient(mock, commflow));
 
-export * from './neutral.js';
+export * from './matchers-entry.js';
 export { DEMO_ACTING_USER, testClient, testMock, type CommFlowTestOptions } from './fixture.js';

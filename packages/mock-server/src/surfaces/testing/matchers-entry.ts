@@ -1,6 +1,7 @@
 /**
  * `@commflow/mock-server/matchers`: the mock's test matchers for any `expect` that takes
- * `expect.extend` (jest, vitest), with no test framework imported.
+ * `expect.extend` (jest, vitest), with no test framework imported. For jest with types, prefer
+ * `@commflow/mock-server/jest`; for vitest, `@commflow/mock-server/vitest`.
  *
  * ```js
  * import { expect } from '@jest/globals';
@@ -12,12 +13,16 @@
  */
 export { matchers } from './matchers.js';
 export type {
+  AssertionOn,
   AsymmetricMatcherLike,
   CommFlowMatchers,
   DeliveryMatch,
   EventMatch,
+  Eventually,
   Matchable,
+  MatchSource,
   MatcherContextLike,
   MatcherResult,
+  RemoteMatchSource,
   RequestMatch,
-} from './matchers.js';
+} from './matcher-types.js';

@@ -1,0 +1,75 @@
+/**
+ * The whole world over HTTP: the index and the document of these routes, reset, scenarios,
+ * snapshots, the export, the clock, faults and the heap.
+ */
+import { validationError } from '../../service/api-error.js';
+import { controlIndex } from '../../control-api/index-view.js';
+import { controlOpenApiDocument } from '../../control-api/openapi.js';
+import { memoryReport } from '../../history/memory.js';
+import { loadBaseline, loadScenario } from '../../runtime/baseline.js';
+import { exportWorld } from '../../runtime/export.js';
+import { resolveScenario } from '../../runtime/runtime.js';
+import { restoreSnapshot, SnapshotError } from '../../runtime/snapshot/restore.js';
+import { takeSnapshot } from '../../runtime/snapshot/take.js';
+import { advanceClock } from '../../runtime/telephony.js';
+import { ScenarioError } from '../../scenario/parse.js';
+import type { ScenarioInput } from '../../scenario/schema.js';
+import type { ControlHandlers } from './reply.js';
+
+type WorldRouteId =
+  | 'index'
+  | 'openapi'
+  | 'reset'
+  | 'loadScenario'
+  | 'snapshot'
+  | 'restore'
+  | 'exportScenario'
+  | 'clock'
+  | 'advanceClock'
+  | 'injectFault'
+  | 'memory';
+
+/** The world's handlers. */
+export const WORLD_HANDLERS: ControlHandlers<WorldRouteId> = {
+  index: (_runtime, { origin }) => ({ data: controlIndex(origin) }),
+  openapi: () => ({ data: controlOpenApiDocument() }),
+  reset: (runtime) => {
+    loadBaseline(runtime);
+    return { data: { reset: true } };
+  },
+  loadScenario: (runtime, { body }) => {
+    try {
+      loadScenario(runtime, resolveScenario(body === 'demo' ? 'demo' : (body as ScenarioInput)));
+    } catch (error) {
+      if (!(error instanceof ScenarioError)) throw error;
+      throw validationError(
+        error.issues.map((issue) => ({ path: ['body', ...issue.segments], message: issue.message })),
+      );
+    }
+    return { data: { tenants: runtime.baseline.scenario.tenants.map((tenant) => tenant.id) } };
+  },
+  snapshot: (runtime) => ({ data: { snapshot: takeSnapshot(runtime) } }),
+  // The body is the snapshot itself, `{ "snapshot": … }`, or GET's whole answer: restore unwraps it.
+  // A bad snapshot is a 400 naming each problem's path, and changes nothing.
+  restore: (runtime, { body }) => {
+    try {
+      restoreSnapshot(runtime, body);
+    } catch (error) {
+      if (!(error instanceof SnapshotError)) throw error;
+      throw validationError(
+        error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)], message: issue.message })),
+      );
+    }
+    return { data: { restored: true, now: runtime.world.sim.clock.iso() } };
+  },
+  exportScenario: (runtime) => ({ data: { scenario: exportWorld(runtime) } }),
+  clock: (runtime) => ({
+    data: { now: runtime.world.sim.clock.iso(), offsetMs: runtime.world.sim.clock.offsetMs },
+  }),
+  advanceClock: (runtime, { body }) => ({ data: advanceClock(runtime, body.ms) }),
+  injectFault: (runtime, { body }) => {
+    runtime.world.state.faults.add(body);
+    return { data: { fault: body } };
+  },
+  memory: () => ({ data: { memory: memoryReport() } }),
+};

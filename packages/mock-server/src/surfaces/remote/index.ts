@@ -1,0 +1,21 @@
+/**
+ * `@commflow/mock-server/remote`: a standalone mock, driven from another process with the names
+ * and types of the in-process one: tenants and their clocks, the global clock, the journal typed
+ * by operation, events and deliveries, snapshots, faults, keys, webhooks, scenarios, and an SDK
+ * client bound to a tenant. The matchers accept it: `await expect(remote).toHaveReceived(…)`.
+ *
+ * ```ts
+ * import { connectMock } from '@commflow/mock-server/remote';
+ * const remote = await connectMock('http://127.0.0.1:4010');
+ * const { tenant, key } = await remote.tenants.create();
+ * ```
+ *
+ * @module remote
+ */
+export { connectMock, RemoteMock } from './remote-mock.js';
+export type { RemoteClientOptions } from './sdk-client.js';
+export { RemoteTenants } from './remote-tenants.js';
+export { ControlError, type ControlIssue } from './control-error.js';
+export type { BodyOf, ConnectOptions, QueryOf } from './control-caller.js';
+export type { ControlInput, ControlOutput, ControlRouteId } from '../../control-api/table.js';
+export type { ControlErrorCode } from '../../control-api/route.js';

@@ -1,0 +1,108 @@
+/** Tenants on demand, over HTTP: the twin of the in-process `mock.tenants`. */
+import type { ControlOutput } from '../../control-api/table.js';
+import type { BodyOf, ControlCaller } from './control-caller.js';
+
+/**
+ * `remote.tenants`: create, read, list, reset and delete tenants, and move a tenant's clock, with
+ * the names and answers of the in-process `mock.tenants`, each a promise.
+ *
+ * @example
+ * ```ts
+ * const { tenant, key } = await remote.tenants.create({ from: DEMO_TENANTS.sandbox });
+ * await remote.tenants.advanceClock(tenant.id, 60_000);
+ * await remote.tenants.delete(tenant.id);
+ * ```
+ */
+export class RemoteTenants {
+  readonly #caller: ControlCaller;
+
+  /** @internal */
+  constructor(caller: ControlCaller) {
+    this.#caller = caller;
+  }
+
+  /**
+   * A tenant with a fresh id and a key of its own (shown once): a copy of a scenario tenant
+   * (`from`), a tenant in the scenario format (`tenant`), or a minimal sandbox.
+   *
+   * @example
+   * ```ts
+   * const { tenant, key } = await remote.tenants.create({ from: DEMO_TENANTS.sandbox, name: 'e2e' });
+   * ```
+   */
+  create(template: BodyOf<'tenants.create'> = {}): Promise<ControlOutput<'tenants.create'>> {
+    return this.#caller.call('tenants.create', { body: template });
+  }
+
+  /**
+   * One tenant: id, name, mode, users and numbers.
+   *
+   * @example
+   * ```ts
+   * (await remote.tenants.get(tenantId)).users.map((user) => user.email);
+   * ```
+   */
+  async get(tenantId: string): Promise<ControlOutput<'tenants.get'>['tenant']> {
+    return (await this.#caller.call('tenants.get', { params: { id: tenantId } })).tenant;
+  }
+
+  /**
+   * Every tenant, the scenario's and those created since.
+   *
+   * @example
+   * ```ts
+   * (await remote.tenants.list()).map((tenant) => tenant.name);
+   * ```
+   */
+  async list(): Promise<ControlOutput<'tenants.list'>['tenants']> {
+    return (await this.#caller.call('tenants.list', {})).tenants;
+  }
+
+  /**
+   * Puts one tenant back as it was created; its keys and clock stay.
+   *
+   * @example
+   * ```ts
+   * await remote.tenants.reset(tenantId);
+   * ```
+   */
+  async reset(tenantId: string): Promise<ControlOutput<'tenants.reset'>['tenant']> {
+    return (await this.#caller.call('tenants.reset', { params: { id: tenantId } })).tenant;
+  }
+
+  /**
+   * Removes a tenant: its keys get 401 from now on.
+   *
+   * @example
+   * ```ts
+   * await remote.tenants.delete(tenantId);
+   * ```
+   */
+  async delete(tenantId: string): Promise<void> {
+    await this.#caller.call('tenants.delete', { params: { id: tenantId } });
+  }
+
+  /**
+   * A tenant's clock: its time, and how far it runs ahead of the mock clock.
+   *
+   * @example
+   * ```ts
+   * (await remote.tenants.clock(tenantId)).aheadMs;
+   * ```
+   */
+  clock(tenantId: string): Promise<ControlOutput<'tenants.clock'>> {
+    return this.#caller.call('tenants.clock', { params: { id: tenantId } });
+  }
+
+  /**
+   * Moves one tenant's clock forward by `ms`; no other tenant's time moves.
+   *
+   * @example
+   * ```ts
+   * await remote.tenants.advanceClock(tenantId, 61_000);
+   * ```
+   */
+  advanceClock(tenantId: string, ms: number): Promise<ControlOutput<'tenants.advanceClock'>> {
+    return this.#caller.call('tenants.advanceClock', { params: { id: tenantId }, body: { ms } });
+  }
+}

@@ -1,0 +1,32 @@
+/** An SDK client of a mock over HTTP, for a tenant: the SDK is an optional peer, loaded on demand. */
+import type { CommFlow } from '@commflow/sdk';
+
+/** The SDK's client, named here so that the handle's types need no import of the SDK. */
+export type SdkClient = CommFlow;
+
+/**
+ * Who an SDK client of `remote.client()` acts as.
+ *
+ * @example
+ * ```ts
+ * const as: RemoteClientOptions = { tenantId: tenant.id, apiKey: key, userEmail: 'owner@sandbox.test' };
+ * ```
+ */
+export interface RemoteClientOptions {
+  tenantId: string;
+  apiKey: string;
+  /** The acting user (`X-User-Email`); none by default. */
+  userEmail?: string | undefined;
+}
+
+/** A `CommFlow` client of the mock at `baseUrl`, without retries: a test wants the answer the mock gave. */
+export async function sdkClient(baseUrl: string, options: RemoteClientOptions): Promise<CommFlow> {
+  const { CommFlow: Client } = await import('@commflow/sdk');
+  return new Client({
+    apiKey: options.apiKey,
+    tenantId: options.tenantId,
+    baseUrl,
+    maxRetries: 0,
+    ...(options.userEmail === undefined ? {} : { userEmail: options.userEmail }),
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * `@commflow/mock-server/jest`: registers the mock's matchers on jest's `expect` and types them,
+ * from one shipped module. List it in both places, and the types and the registration go
+ * together in every test file:
+ *
+ * ```json
+ * // package.json (jest)            // tsconfig.json
+ * "setupFilesAfterEnv": [           "compilerOptions": {
+ *   "@commflow/mock-server/jest"      "types": ["@commflow/mock-server/jest"]
+ * ]                                 }
+ * ```
+ *
+ * @module jest
+ */
+import type {} from 'expect';
+import { matchers } from './matchers.js';
+import type { CommFlowMatchers } from './matcher-types.js';
+
+/** jest's global `expect`, as a setup file sees it. */
+interface JestExpect {
+  extend(matchers: object): void;
+}
+
+declare module 'expect' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an augmentation: its type parameters must be jest's
+  interface Matchers<R extends void | Promise<void>, T = unknown> extends CommFlowMatchers<R, T> {}
+}
+
+const expect = (globalThis as { expect?: JestExpect }).expect;
+if (expect === undefined) {
+  throw new Error(
+    '@commflow/mock-server/jest registers matchers on jest\u2019s global expect: list it in setupFilesAfterEnv (with injectGlobals on, the default).',
+  );
+}
+expect.extend(matchers);
+
+export * from './matchers-entry.js';

@@ -1,0 +1,160 @@
+/**
+ * The remote handle against a standalone mock over real HTTP (the Node adapter on 127.0.0.1):
+ * the names and types of the in-process mock, the matchers on it, typed control errors, the token.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { stripVTControlCharacters } from 'node:util';
+import type { OperationBody } from '@commflow/contract';
+import { afterAll, beforeAll, describe, expectTypeOf } from 'vitest';
+import { DEMO_TENANTS } from '../../src/index.js';
+import { startMockServer, type RunningMockServer } from '../../src/surfaces/adapters/node.js';
+import { connectMock, ControlError, type RemoteMock } from '../../src/surfaces/remote/index.js';
+import { expect, test, type CommFlowAssertion } from '../../src/surfaces/testing/vitest.js';
+
+/** The one user of a minimal sandbox tenant. */
+const SANDBOX_OWNER = 'owner@sandbox.test';
+
+let server: RunningMockServer;
+let remote: RemoteMock;
+
+beforeAll(async () => {
+  server = await startMockServer({ scenario: 'demo' });
+  remote = await connectMock(server.url);
+});
+afterAll(() => server.close());
+
+async function failure(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+  } catch (error) {
+    return stripVTControlCharacters((error as Error).message);
+  }
+  throw new Error('the assertion passed');
+}
+
+describe('connectMock', () => {
+  test('a tenant of its own: create, its clock, the typed journal, matchers, delete', async () => {
+    const { tenant, key } = await remote.tenants.create({ from: DEMO_TENANTS.sandbox, name: 'remote test' });
+    expect((await remote.tenants.list()).map((listed) => listed.id)).toContain(tenant.id);
+    expect((await remote.tenants.advanceClock(tenant.id, 3_600_000)).aheadMs).toBe(3_600_000);
+    expect((await remote.tenants.clock(tenant.id)).aheadMs).toBe(3_600_000);
+
+    const client = await remote.client({ tenantId: tenant.id, apiKey: key, userEmail: 'ann.lee@acme.test' });
+    await client.contacts.create({ firstName: 'Remy' });
+    const created = await remote.requests({ operationId: 'contacts.create', tenantId: tenant.id });
+    expect(created.map((entry) => entry.request.body?.firstName)).toEqual(['Remy']);
+    expectTypeOf(created[0]!.request.body).toEqualTypeOf<OperationBody<'contacts.create'> | undefined>();
+
+    await expect(remote).toHaveReceived('contacts.create', { tenantId: tenant.id, body: { firstName: 'Remy' } });
+    await expect(remote).toHaveReceivedTimes('contacts.create', 1, { tenantId: tenant.id });
+    await expect(remote).toHaveEmitted('contact.changed', { tenantId: tenant.id, data: { change: 'created' } });
+    await expect(remote).not.toHaveReceived('contacts.create', { tenantId: tenant.id, body: { firstName: 'Nope' } });
+    expectTypeOf<ReturnType<CommFlowAssertion<RemoteMock>['toHaveReceived']>>().toEqualTypeOf<Promise<void>>();
+
+    await remote.tenants.delete(tenant.id);
+    const gone = await remote.tenants.get(tenant.id).catch((error: unknown) => error);
+    expect(gone).toBeInstanceOf(ControlError);
+    expect(gone).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+  });
+
+  test('a near miss prints the closest requests with a diff, as in process', async () => {
+    const { tenant, key } = await remote.tenants.create();
+    const client = await remote.client({ tenantId: tenant.id, apiKey: key, userEmail: SANDBOX_OWNER });
+    await client.contacts.create({ firstName: 'Adam' });
+    const message = await failure(() =>
+      expect(remote).toHaveReceived('contacts.create', { tenantId: tenant.id, body: { firstName: 'Adah' } }),
+    );
+    expect(message).toContain('The closest of the');
+    expect(message).toContain('-     "firstName": "Adah",');
+    expect(message).toContain('+     "firstName": "Adam",');
+    await remote.tenants.delete(tenant.id);
+  });
+
+  test('within: polls the remote journal until the request arrives; .not holds over a window', async () => {
+    const { tenant, key } = await remote.tenants.create();
+    const client = await remote.client({ tenantId: tenant.id, apiKey: key, userEmail: SANDBOX_OWNER });
+    setTimeout(() => void client.contacts.create({ firstName: 'Later' }), 100);
+    await expect(remote).toHaveReceived('contacts.create', { tenantId: tenant.id, within: 10_000 });
+    await expect(remote).not.toHaveReceived('sms.send', { tenantId: tenant.id, within: 150 });
+    await remote.tenants.delete(tenant.id);
+  });
+
+  test('an unknown operation id or event type throws with a suggestion', () => {
+    expect(() => expect(remote).not.toHaveReceived('contacts.craete' as 'contacts.create')).toThrow(
+      /unknown operation id "contacts.craete"; did you mean "contacts.create"/,
+    );
+    expect(() => expect(remote).toHaveEmitted('sms.sentt' as 'sms.sent')).toThrow(/did you mean "sms.sent"/);
+  });
+
+  test('snapshot and restore: the world goes back', async () => {
+    const checkpoint = await remote.snapshot();
+    const { tenant } = await remote.tenants.create({ name: 'after the snapshot' });
+    await remote.restore(checkpoint);
+    expect((await remote.tenants.list()).map((listed) => listed.id)).not.toContain(tenant.id);
+  });
+
+  test('the global clock, faults, keys, events, deliveries and webhooks', async () => {
+    const before = await remote.clock();
+    const after = await remote.advanceClock(60_000);
+    expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(60_000);
+
+    const { tenant } = await remote.tenants.create();
+    const keys = (await remote.apiKeys()).length;
+    const apiKey = await remote.createApiKey({ tenantIds: [tenant.id], permissions: ['contacts'] });
+    expect(apiKey.key).toMatch(/^cf_/);
+    expect(await remote.apiKeys()).toHaveLength(keys + 1);
+
+    await remote.injectFault({ path: '/api/v1/contacts', status: 503, times: 1 });
+    const client = await remote.client({ tenantId: tenant.id, apiKey: apiKey.key, userEmail: SANDBOX_OWNER });
+    await expect(client.contacts.list().toArray()).rejects.toMatchObject({ status: 503 });
+
+    // A receiver on 127.0.0.1: the delivery succeeds, and the matcher sees it over HTTP.
+    const receiver = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${String((receiver.address() as AddressInfo).port)}/hooks`;
+      const subscription = await remote.subscribeWebhook({ tenantId: tenant.id, url, events: ['contact.changed'] });
+      await client.contacts.create({ firstName: 'Hooked' });
+      await expect(remote).toHaveDelivered('contact.changed', {
+        subscriptionId: subscription.id,
+        data: { contact: { firstName: 'Hooked' } },
+        within: 10_000,
+      });
+      expect((await remote.webhookSubscriptions({ tenantId: tenant.id })).map((hook) => hook.id)).toEqual([
+        subscription.id,
+      ]);
+      expect(await remote.events({ tenantId: tenant.id, type: 'contact.changed' })).toHaveLength(1);
+      await remote.deleteWebhook(subscription.id);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+    await remote.tenants.delete(tenant.id);
+  });
+
+  test('a control error is typed: code, status and the issues of a bad input', async () => {
+    const error = await remote.advanceClock(-1).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ControlError);
+    expect(error).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
+    expect((error as ControlError).issues[0]?.path).toEqual(['body', 'ms']);
+    const unreachable = await connectMock('http://127.0.0.1:9').catch((caught: unknown) => caught);
+    expect(unreachable).toMatchObject({ code: 'UNREACHABLE', status: 0 });
+  });
+});
+
+describe('the control token', () => {
+  test('is sent when given; without it the mock refuses, by code', async () => {
+    const guarded = await startMockServer({ scenario: 'demo', controlToken: 'remote-handle-test-token' });
+    try {
+      const refused = await connectMock(guarded.url).catch((caught: unknown) => caught);
+      expect(refused).toMatchObject({ code: 'CONTROL_TOKEN_REQUIRED', status: 401 });
+      const allowed = await connectMock(guarded.url, { controlToken: 'remote-handle-test-token' });
+      expect((await allowed.tenants.list()).length).toBeGreaterThan(0);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
