@@ -11,7 +11,7 @@ import type { OperationId } from '@commflow/contract';
 import { journalEntry, type JournalEntry } from '../state/journal.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../state/journal-operations.js';
 import type { ApiKeyView } from '../state/keys.js';
-import { MockWorld } from './base.js';
+import { MockCore } from './core.js';
 import { CreateKeyInputSchema } from '../runtime/control-inputs.js';
 import { parseInput } from '../lib/api-error.js';
 
@@ -25,7 +25,7 @@ import { parseInput } from '../lib/api-error.js';
  * mock.journal().length; // 0
  * ```
  */
-export class MockTraffic extends MockWorld {
+export class MockTraffic extends MockCore {
   /**
    * Creates an API key. The secret is returned this once; the mock keeps its hash.
    *

@@ -9,8 +9,9 @@ import { parseJsonBytes } from '../../lib/json.js';
 import type { MockRuntime } from '../../runtime/mock-runtime.js';
 import { loadBaseline, loadScenario } from '../../runtime/baseline.js';
 import { createApiKey } from '../../runtime/access.js';
-import { resolveScenario } from '../../runtime/runtime.js';
-import { advanceClock, carrierState, controlCall, listCalls, receiveSms, setCarrier } from '../../runtime/telephony.js';
+import { resolveScenario } from '../../runtime/create-runtime.js';
+import { advanceClock } from '../../runtime/clock.js';
+import { carrierState, controlCall, listCalls, receiveSms, setCarrier } from '../../runtime/telephony.js';
 import { subscribeWebhook, webhookSubscriptions } from '../../runtime/webhooks.js';
 import {
   AdvanceClockInputSchema,
