@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HELP } from '../src/cli/main.js';
-import { CHECKS } from '../src/index.js';
+import { CHECKS, RULES_PAGE, ruleAnchor } from '../src/index.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const guide = readFileSync(new URL('../../../docs/guides/conformance.md', import.meta.url), 'utf8');
@@ -32,5 +32,40 @@ describe('the guide', () => {
       expect(HELP).toContain(name);
       expect(guide).toContain(name);
     }
+  });
+});
+
+describe('the rules page', () => {
+  const rulesPage = readFileSync(new URL('../../../docs/rules.md', import.meta.url), 'utf8');
+  const anchors = new Set(
+    [...rulesPage.matchAll(/<a id="(r\d+-\d+)"><\/a>\*\*(R\d+\.\d+) /g)].map((match) => match[1]),
+  );
+
+  it('has one anchor per rule, named after its number (R1.3 at #r1-3)', () => {
+    const numbers = [...rulesPage.matchAll(/<a id="(r\d+-\d+)"><\/a>\*\*(R\d+\.\d+) /g)];
+    expect(numbers.length).toBeGreaterThan(30);
+    for (const [, anchor, rule] of numbers) expect(anchor).toBe(ruleAnchor(rule ?? ''));
+    expect(new Set(numbers.map((match) => match[1])).size).toBe(numbers.length);
+  });
+
+  it('holds every rule a check cites, and every link into it from the docs lands on an anchor', () => {
+    for (const check of CHECKS) for (const rule of check.rules) expect(anchors).toContain(ruleAnchor(rule));
+    for (const page of [
+      '../../../docs/decisions.md',
+      '../../../docs/guides/conformance.md',
+      '../README.md',
+      '../../../docs/rules.md',
+    ]) {
+      const text = readFileSync(new URL(page, import.meta.url), 'utf8');
+      for (const [, anchor] of text.matchAll(/(?:rules\.md|RULES\.md|^)#(r\d+-\d+)\)/gm))
+        expect(anchors).toContain(anchor);
+      for (const [, anchor] of text.matchAll(/\]\(#(r\d+-\d+)\)/g)) expect(anchors).toContain(anchor);
+    }
+  });
+
+  it('is what the kit cites, and no document that ships nowhere', () => {
+    expect(RULES_PAGE).toMatch(/(docs\/rules|RULES)\.md$/);
+    expect(readme).not.toMatch(/service-api\.md|decisions\.md §/);
+    expect(guide).not.toMatch(/service-api\.md|decisions\.md §/);
   });
 });
