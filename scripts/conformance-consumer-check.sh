@@ -108,7 +108,7 @@ cat "$work/usage.txt"
 step "the rules the checks cite ship with the kit, and the report points there"
 rules="$work/app/node_modules/@commflow/conformance/RULES.md"
 [ -f "$rules" ] || fail "the packed kit has no RULES.md"
-grep -q '<a id="r8-4"></a>' "$rules" || fail "RULES.md has no anchor r8-4"
+grep -q '^### R33$' "$rules" || fail "RULES.md has no rule R33"
 page="$(cd "$work/app" && node --input-type=module -e 'const { RULES_PAGE } = await import("@commflow/conformance"); console.log(RULES_PAGE)')"
 [ "$page" = "$(cd "$(dirname "$rules")" && pwd)/RULES.md" ] || fail "RULES_PAGE is $page, not the shipped RULES.md"
 

@@ -29,7 +29,7 @@ export interface CheckInfo {
   readonly id: CheckId;
   readonly title: string;
   /**
-   * The rules the check verifies, by number (`R1.3`): each is at `RULES_PAGE#r1-3` on the rules
+   * The rules the check verifies, by number (`R3`): each is at `RULES_PAGE#r3` on the rules
    * page of the docs, shipped in this package as `RULES.md`.
    */
   readonly rules: readonly string[];
@@ -103,7 +103,7 @@ export interface ConformanceReport {
   readonly results: readonly CheckResult[];
   /** The causes that failed several checks at once, each with the checks it stopped. */
   readonly causes: readonly { readonly code: string; readonly cause: string; readonly checks: readonly CheckId[] }[];
-  /** Where the rules the checks cite are written: a rule `R1.3` is at `<rulesPage>#r1-3`. */
+  /** Where the rules the checks cite are written: a rule `R3` is at `<rulesPage>#r3`. */
   readonly rulesPage: string;
   readonly totals: { readonly passed: number; readonly failed: number; readonly skipped: number };
   /** Requests sent, time spent waiting on rate-limit windows, and 429s received. */

@@ -6,15 +6,16 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The anchor of a rule on the rules page: `R1.3` is `r1-3`.
+ * The anchor of a rule on the rules page: `R23` is `r23`, the anchor of its heading there (on the
+ * docs site and on GitHub alike).
  *
  * @example
  * ```ts
- * ruleAnchor('R6.2'); // 'r6-2'
+ * ruleAnchor('R23'); // 'r23'
  * ```
  */
 export function ruleAnchor(rule: string): string {
-  return rule.toLowerCase().replace('.', '-');
+  return rule.toLowerCase();
 }
 
 /**
@@ -32,7 +33,7 @@ function locateRulesPage(): string {
  *
  * @example
  * ```ts
- * console.log(`${RULES_PAGE}#${ruleAnchor('R1.3')}`); // …/RULES.md#r1-3
+ * console.log(`${RULES_PAGE}#${ruleAnchor('R3')}`); // …/RULES.md#r3
  * ```
  */
 export const RULES_PAGE: string = locateRulesPage();
@@ -42,7 +43,7 @@ export const RULES_PAGE: string = locateRulesPage();
  *
  * @example
  * ```ts
- * ruleLinks(['R1.3', 'R4.3']); // ['…/RULES.md#r1-3', '…/RULES.md#r4-3']
+ * ruleLinks(['R3', 'R16']); // ['…/RULES.md#r3', '…/RULES.md#r16']
  * ```
  */
 export function ruleLinks(rules: readonly string[]): string[] {

@@ -169,9 +169,9 @@ describe('against a wrong implementation', () => {
         expect(stdout).toContain(
           'FAIL chat.start-twice: the second start of the same direct chat returned isNew: true\n',
         );
-        expect(stdout).toMatch(/ {5}rule: R8\.4 starting a direct chat .*; request id: req_[\w-]+\n/);
+        expect(stdout).toMatch(/ {5}rule: R33 starting a direct chat .*; request id: req_[\w-]+\n/);
         // The rule links to its anchor on the rules page, a file the reader can open.
-        expect(stdout).toMatch(/ {5}read: \S*rules\.md#r8-4\n/i);
+        expect(stdout).toMatch(/ {5}read: \S*rules\.md#r33\n/i);
         expect(stdout).toContain(
           `FAILED conformance of ${server.url}: 0 passed, 1 failed, ${CHECKS.length - 1} skipped\n`,
         );

@@ -68,29 +68,32 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  const options = {
-    host: { type: 'string', default: '127.0.0.1' },
-    port: { type: 'string', default: '4010' },
-    scenario: { type: 'string', default: 'demo' },
-    'no-control': { type: 'boolean', default: false },
-    'allowed-host': { type: 'string', multiple: true, default: [] },
-    'control-token': { type: 'string' },
-    'webhook-timestamp': { type: 'string', default: 'wall' },
-    state: { type: 'string' },
-    'save-interval': { type: 'string', default: '5' },
-    help: { type: 'boolean', default: false },
-    ...LIMIT_FLAG_OPTIONS,
-  } satisfies ParseArgsOptionsConfig;
+  // One object for parseArgs and for the flag an unknown one is compared with.
+  const config = {
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '4010' },
+      scenario: { type: 'string', default: 'demo' },
+      'no-control': { type: 'boolean', default: false },
+      'allowed-host': { type: 'string', multiple: true, default: [] },
+      'control-token': { type: 'string' },
+      'webhook-timestamp': { type: 'string', default: 'wall' },
+      state: { type: 'string' },
+      'save-interval': { type: 'string', default: '5' },
+      help: { type: 'boolean', default: false },
+      ...LIMIT_FLAG_OPTIONS,
+    },
+    strict: true,
+  } satisfies { options: ParseArgsOptionsConfig; strict: true };
   let values;
   try {
     ({ values } = parseArgs({
       // `npm run x -- --flag` habits: a leading `--` separator is no argument of ours.
       args: withoutSeparator(process.argv.slice(2)),
-      options,
-      strict: true,
+      ...config,
     }));
   } catch (error) {
-    fail(usageErrorMessage(error as Error, Object.keys(options), 'commflow-mock'));
+    fail(usageErrorMessage(error as Error, Object.keys(config.options), 'commflow-mock'));
   }
   if (values.help) {
     stdout.write(`${HELP}\n`);

@@ -68,7 +68,7 @@ export type Effect = 'read' | 'mutate' | 'create' | 'sandbox';
 export interface CheckDefinition {
   readonly id: string;
   readonly title: string;
-  /** The rules of the rules page it verifies, by number (`R1.3`, anchor `r1-3` on the rules page). */
+  /** The rules of the rules page it verifies, by number (`R3`, anchor `r3` on the rules page). */
   readonly rules: readonly string[];
   /** What those rules say, in one line, each led by its number. */
   readonly rule: string;

@@ -27,8 +27,8 @@ async function contactListed(ctx: CheckContext, id: string, search?: string) {
 export const contactReadBackCheck = defineCheck({
   id: 'contacts.read-back',
   title: 'A created contact is listed, and found by search',
-  rules: ['R8.1', 'R5.5', 'R5.6'],
-  rule: 'R8.1 contacts.create answers 201 with data.contact, which the list and its search then show; R5.5 contacts newest first; R5.6 search a case-insensitive substring of the full name',
+  rules: ['R30', 'R23', 'R24'],
+  rule: 'R30 contacts.create answers 201 with data.contact, which the list and its search then show; R23 contacts newest first; R24 search a case-insensitive substring of the full name',
   effect: 'create',
   requires: [],
   async run(ctx: CheckContext) {
@@ -64,8 +64,8 @@ export const contactReadBackCheck = defineCheck({
 export const idempotencyCheck = defineCheck({
   id: 'idempotency.replay',
   title: 'A retried Idempotency-Key replays the first answer; with another body it is 409',
-  rules: ['R6.2', 'R6.3'],
-  rule: 'R6.2 a retry with the same Idempotency-Key replays with Idempotent-Replayed: true, nothing happens again; R6.3 the same key with another body is 409 IDEMPOTENCY_KEY_REUSED',
+  rules: ['R26', 'R27'],
+  rule: 'R26 a retry with the same Idempotency-Key replays with Idempotent-Replayed: true, nothing happens again; R27 the same key with another body is 409 IDEMPOTENCY_KEY_REUSED',
   effect: 'create',
   requires: [],
   async run(ctx: CheckContext) {
@@ -108,8 +108,8 @@ export const idempotencyCheck = defineCheck({
 export const chatStartTwiceCheck = defineCheck({
   id: 'chat.start-twice',
   title: 'Starting the same direct chat twice returns it with isNew: false',
-  rules: ['R8.4'],
-  rule: 'R8.4 starting a direct chat returns the existing one (isNew says which): 201 when new, 200 when existing, the message posted either way',
+  rules: ['R33'],
+  rule: 'R33 starting a direct chat returns the existing one (isNew says which): 201 when new, 200 when existing, the message posted either way',
   effect: 'create',
   requires: [],
   async run(ctx: CheckContext) {
@@ -148,8 +148,8 @@ export const chatStartTwiceCheck = defineCheck({
 export const sandboxSmsCheck = defineCheck({
   id: 'sms.sandbox-simulated',
   title: 'An SMS sent on a sandbox tenant is simulated and listed',
-  rules: ['R8.7'],
-  rule: 'R8.7 a sandbox tenant never reaches a carrier: an SMS send answers status SENT, simulated: true',
+  rules: ['R36'],
+  rule: 'R36 a sandbox tenant never reaches a carrier: an SMS send answers status SENT, simulated: true',
   effect: 'sandbox',
   requires: [],
   async run(ctx: CheckContext) {
@@ -178,8 +178,8 @@ export const sandboxSmsCheck = defineCheck({
 export const noExtensionCheck = defineCheck({
   id: 'voice.no-extension',
   title: 'A user without an extension is listed with none, and click-to-dial refuses with NO_EXTENSION',
-  rules: ['R8.2'],
-  rule: 'R8.2 click-to-dial by a user with no provisioned extension (users.list extension null) is 409 NO_EXTENSION',
+  rules: ['R31'],
+  rule: 'R31 click-to-dial by a user with no provisioned extension (users.list extension null) is 409 NO_EXTENSION',
   effect: 'mutate',
   requires: ['userWithoutExtension'],
   async run(ctx: CheckContext) {

@@ -8,8 +8,8 @@ const absentId = () => crypto.randomUUID();
 export const envelopeCheck = defineCheck({
   id: 'envelope.request-id',
   title: 'Envelope, meta.requestId equal to X-Request-Id, a client X-Request-Id echoed',
-  rules: ['R3.1', 'R3.2', 'R3.3'],
-  rule: 'R3.1 and R3.2 every answer is the success or error envelope; R3.3 X-Request-Id on every response, a client value of 1..200 printable ASCII echoed, meta.requestId equal to it',
+  rules: ['R9', 'R10', 'R11'],
+  rule: 'R9 and R10 every answer is the success or error envelope; R11 X-Request-Id on every response, a client value of 1..200 printable ASCII echoed, meta.requestId equal to it',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
@@ -26,7 +26,7 @@ export const envelopeCheck = defineCheck({
     const replaced = await ctx.call('users.list', { headers: { [HEADERS.requestId]: tooLong } });
     ctx.expect(
       replaced.headers.get(HEADERS.requestId) !== tooLong,
-      'an X-Request-Id of 201 characters was echoed; rule R3.3 echoes only 1..200 and generates another',
+      'an X-Request-Id of 201 characters was echoed; rule R11 echoes only 1..200 and generates another',
       replaced,
     );
     const missing = await ctx.call('ai.agents.get', { params: { id: absentId() } });
@@ -64,8 +64,8 @@ const nonNegativeInteger = (value: string | null) =>
 export const rateLimitHeadersCheck = defineCheck({
   id: 'headers.rate-limit',
   title: 'RateLimit-Limit, -Remaining and -Reset on every answer, Reset in delta seconds',
-  rules: ['R3.4'],
-  rule: 'R3.4 RateLimit-Limit, -Remaining and -Reset on every response to a recognised key, Reset in seconds, never a date',
+  rules: ['R12'],
+  rule: 'R12 RateLimit-Limit, -Remaining and -Reset on every response to a recognised key, Reset in seconds, never a date',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
@@ -119,8 +119,8 @@ export const rateLimitHeadersCheck = defineCheck({
 export const openApiDocumentCheck = defineCheck({
   id: 'openapi.document',
   title: `openapi.json served at ${OPENAPI_PATH} with no key, version ${API_VERSION}, every operation in it`,
-  rules: ['R1.5'],
-  rule: 'R1.5 GET /api/v1/openapi.json serves the description, version 1.1.0, with no key and no tenant',
+  rules: ['R5'],
+  rule: 'R5 GET /api/v1/openapi.json serves the description, version 1.1.0, with no key and no tenant',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
@@ -160,8 +160,8 @@ export const openApiDocumentCheck = defineCheck({
 export const openApiResponsesCheck = defineCheck({
   id: 'openapi.responses',
   title: 'Every list and read answer matches openapi.json (bodies and required headers)',
-  rules: ['R3.1', 'R1.5'],
-  rule: "R3.1 every success is the envelope with the operation's data, in the shapes openapi.json publishes (R1.5)",
+  rules: ['R9', 'R5'],
+  rule: "R9 every success is the envelope with the operation's data, in the shapes openapi.json publishes (R5)",
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {

@@ -27,8 +27,8 @@ function pageOf<Id extends OperationId>(ctx: CheckContext, id: Id, answer: Answe
 export const paginationLimitsCheck = defineCheck({
   id: 'pagination.limits',
   title: `Page size: ${DEFAULT_PAGE_LIMIT} by default, at most ${MAX_PAGE_LIMIT}, outside 1..${MAX_PAGE_LIMIT} refused`,
-  rules: ['R5.1', 'R5.2'],
-  rule: 'R5.1 limit 1..100, default 50, outside that 400 VALIDATION_ERROR; R5.2 meta.pagination on every paged list',
+  rules: ['R19', 'R20'],
+  rule: 'R19 limit 1..100, default 50, outside that 400 VALIDATION_ERROR; R20 meta.pagination on every paged list',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
@@ -100,8 +100,8 @@ const WALK_MAX_PAGES = 20;
 export const cursorWalkCheck = defineCheck({
   id: 'pagination.cursor-walk',
   title: 'A cursor walk returns every item once, in the order of an offset walk',
-  rules: ['R5.3', 'R5.2', 'R5.5'],
-  rule: 'R5.3 a cursor walk returns every item once; R5.2 nextCursor a string exactly when hasMore; R5.5 the default order',
+  rules: ['R21', 'R20', 'R23'],
+  rule: 'R21 a cursor walk returns every item once; R20 nextCursor a string exactly when hasMore; R23 the default order',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
@@ -175,8 +175,8 @@ export const cursorWalkCheck = defineCheck({
 export const badCursorCheck = defineCheck({
   id: 'pagination.bad-cursor',
   title: 'A malformed cursor, or one from another list, is 400 INVALID_CURSOR',
-  rules: ['R5.4'],
-  rule: 'R5.4 a malformed cursor, or one of another list or filters, is 400 INVALID_CURSOR; a cursor with a non-zero offset is 400 VALIDATION_ERROR',
+  rules: ['R22'],
+  rule: 'R22 a malformed cursor, or one of another list or filters, is 400 INVALID_CURSOR; a cursor with a non-zero offset is 400 VALIDATION_ERROR',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {

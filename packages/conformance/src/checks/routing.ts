@@ -28,8 +28,8 @@ const allowed = (header: string | null) =>
 export const routingCheck = defineCheck({
   id: 'routing.not-found-and-method',
   title: 'An unknown route and /api/v1/sms/messages are 404 NOT_FOUND; GET on a path without it is 405 with Allow',
-  rules: ['R4.4', 'R4.5'],
-  rule: 'R4.4 an unknown route is 404 NOT_FOUND, a known path with another method 405 METHOD_NOT_ALLOWED with Allow listing its methods; R4.5 no /api/v1/sms/messages route',
+  rules: ['R17', 'R18'],
+  rule: 'R17 an unknown route is 404 NOT_FOUND, a known path with another method 405 METHOD_NOT_ALLOWED with Allow listing its methods; R18 no /api/v1/sms/messages route',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {

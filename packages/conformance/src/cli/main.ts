@@ -40,7 +40,7 @@ Output:
 Secrets are read from COMMFLOW_API_KEY, COMMFLOW_OTHER_API_KEY and COMMFLOW_RESTRICTED_API_KEY when
 the option is absent; they are never printed. Exit status: 0 when no check failed, 1 when one did,
 2 on a usage error or when no CommFlow API answers at --base-url (nothing was checked). Each check
-cites rules by number (R1.3); they are explained in RULES.md, shipped with this package.
+cites rules by number (R3); they are explained in RULES.md, shipped with this package.
 
 Checks:
 ${CHECKS.map((check) => `  ${check.id}`).join('\n')}`;
