@@ -88,7 +88,7 @@ export class MockTraffic extends MockWorld {
    *
    * @example
    * ```ts
-   * const sent = mock.requests({ operationId: 'sms.send', status: 201 });
+   * const sent = mock.requests({ operationId: 'sms.send', status: 200 });
    * expect(sent.map((entry) => entry.request.body?.body)).toEqual(['Hello']);
    * ```
    */
