@@ -1,7 +1,8 @@
 /**
  * The testing surface's `@example`s run, and assert what they show: the requests and events a
  * test reads back (`MockTraffic`), tenants on demand (`MockTenants`), faults, and the matchers.
- * Each example is read from the source's typedoc comment, as an editor's hover shows it, and run
+ * (The `test` fixture's own examples define tests, which a test cannot run: the examples
+ * projects run that fixture.) Each example is read from the source's typedoc comment, as an editor's hover shows it, and run
  * against a fresh demo mock after its scene: the state the prose around it presumes (an SMS sent,
  * a call placed). `expr; // value` lines become `expect(expr).toEqual(value)`, as a reader reads
  * them; a scene's `check` asserts what an example shows without a comment. An example of these
@@ -11,11 +12,11 @@ import { readFileSync } from 'node:fs';
 import { transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import * as mockServer from '../src/index.js';
-import { testClient } from '../src/surfaces/testing/fixture.js';
+import { DEMO_ACTING_USER, testClient, testMock } from '../src/surfaces/testing/fixture.js';
 import '../src/surfaces/testing/vitest.js';
 
 /** The files of the testing surface whose member examples run. */
-const FILES = ['facade/traffic.ts', 'facade/tenants.ts', 'surfaces/testing/matchers.ts'];
+const FILES = ['facade/traffic.ts', 'facade/tenants.ts', 'surfaces/testing/matchers.ts', 'surfaces/testing/fixture.ts'];
 /** Examples of other files that belong to it too: faults. */
 const ALSO = ['MockWorld.injectFault'];
 
@@ -127,6 +128,16 @@ const SCENES: Record<string, Scene> = {
     setup: `const { id } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, events: ['*'], callback: () => undefined });
       ${SEND_HELLO}`,
   },
+  DEMO_ACTING_USER: { setup: `await client.contacts.create({ firstName: 'Ada' });` },
+  testMock: {
+    check: `const before = mock.tenants.clock(DEMO_TENANTS.sandbox).now;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(mock.tenants.clock(DEMO_TENANTS.sandbox).now).toBe(before);`,
+  },
+  testClient: {
+    check: `await client.contacts.create({ firstName: 'Ada' });
+      expect(mock).toHaveReceived('contacts.create', { userEmail: 'bob.stone@acme.test' });`,
+  },
   'MockWorld.injectFault': {
     check: `for (const expected of [503, 503, 201]) {
         const answer = await client.contacts.create({ firstName: 'Ada' }).then(() => 201, (error) => error.status);
@@ -182,6 +193,8 @@ async function run(example: Example, scene: Scene): Promise<void> {
     client,
     expect,
     testClient,
+    testMock,
+    DEMO_ACTING_USER,
     CommFlow: (await import('@commflow/sdk')).CommFlow,
     load: (path: string) => modules[path]?.(),
     collect: async <T>(items: AsyncIterable<T>) => {
