@@ -4,7 +4,8 @@
 // - the index, a guide, the click-to-dial page and the HTTP reference render with no page error
 //   and no request leaving 127.0.0.1 (the site needs no network);
 // - the HTTP reference renders every operation of openapi.json;
-// - search finds the click-to-dial method by name, operations by id, and error codes.
+// - search finds the click-to-dial method by name, operations by id, and error codes; for a task
+//   word ("retry", "paginate"…) it puts the guide first, lists each entry once and no internals.
 // `--screenshots <dir>` also saves those pages at 1280 px and 390 px wide.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -201,8 +202,19 @@ const searches = [
   ['click2dial', /click2dial/],
   ['voice.click2dial', /click2dial/],
   ['contacts.create', /Contacts|contacts\.create/],
-  ['NO_EXTENSION', /NO_EXTENSION/],
+  // An error code is a member of the catalogue's object type, which search leaves out: the Errors
+  // guide, which lists every code, is the answer.
+  ['NO_EXTENSION', /NO_EXTENSION|^\s*Errors\s*$/],
   ['INVALID_CURSOR', /Pagination|list/],
+];
+/** Task words, and the guide each must put first (scripts/typedoc-plugin-search.mjs). */
+const TASK_SEARCHES = [
+  ['retry', 'Retries, timeouts and idempotency'],
+  ['paginate', 'Pagination'],
+  ['verify webhook', 'Webhooks'],
+  ['rate limit', 'The SDK in production'],
+  ['snapshot', 'Testing with the mock'],
+  ['tenant', 'Authentication, tenants and acting users'],
 ];
 {
   const { page, context, problems } = await open('index.html', 1280, () => Promise.resolve());
@@ -225,6 +237,32 @@ const searches = [
     } else if (query === 'click2dial' && shotsDir !== undefined) {
       await page.screenshot({ path: join(shotsDir, 'search-1280.png') });
     }
+    await page.keyboard.press('Escape');
+  }
+  // A reader searching for a task meets the guide first, each entry once, and no internals.
+  for (const [query, guide] of TASK_SEARCHES) {
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('combobox').fill(query);
+    const results = page.locator('#tsd-search-results li');
+    let texts = [];
+    for (let waited = 0; waited < 10_000 && texts[0]?.trim() !== guide; waited += 200) {
+      await page.waitForTimeout(200);
+      texts = await results.allInnerTexts();
+    }
+    const hrefs = await results.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    if (process.env.DEBUG_SEARCH) console.log(query, texts.slice(0, 6));
+    if (texts[0]?.trim() !== guide) {
+      failures.push(`search "${query}" puts first ${texts[0] ?? 'nothing'}, not the guide "${guide}"`);
+    }
+    const twice = hrefs.filter((href, i) => hrefs.indexOf(href) !== i);
+    if (twice.length > 0) failures.push(`search "${query}" lists ${twice.join(', ')} more than once`);
+    const names = texts.map((text) => text.trim());
+    const sameName = names.filter((name, i) => names.indexOf(name) !== i);
+    if (sameName.length > 0) failures.push(`search "${query}" lists ${sameName.join(', ')} twice`);
+    const internal = texts.filter((text) => text.includes('__type'));
+    if (internal.length > 0) failures.push(`search "${query}" lists internals: ${internal.join(' | ')}`);
+    if (query === 'retry' && shotsDir !== undefined)
+      await page.screenshot({ path: join(shotsDir, 'search-retry.png') });
     await page.keyboard.press('Escape');
   }
   for (const problem of problems) failures.push(`search: ${problem}`);
