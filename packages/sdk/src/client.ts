@@ -14,7 +14,8 @@ import { CommFlowError } from './core/errors.js';
 import { Page, PagePromise } from './core/pagination.js';
 import { baseHeadersOf } from './core/headers.js';
 import { hooksProblem, type Hooks, type HooksOption } from './core/hooks.js';
-import type { ClientState, RequestOptions, Throttling } from './core/request.js';
+import { numericOptionProblem, type RequestOptions } from './core/option-checks.js';
+import type { ClientState, Throttling } from './core/state.js';
 import type { ListItem, OperationResult, PagedOperationId } from './core/types.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
 import { optionsProblem } from './internal/known-keys.js';
@@ -141,8 +142,6 @@ function hookList(hooks: HooksOption | undefined): readonly Hooks[] | undefined 
   return list.length > 0 ? list : undefined;
 }
 
-const MAX_TIMEOUT = 2_147_483_647;
-
 function lowerCaseKeys(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers) for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
@@ -196,10 +195,10 @@ function resolveState(options: ClientOptions): ClientState {
     fail(`userEmail must be an email address, got "${userEmail}".`);
   }
   const maxRetries = options.maxRetries ?? 2;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) fail('maxRetries must be an integer >= 0.');
   const timeout = options.timeout ?? 60_000;
-  if (!Number.isInteger(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT) {
-    fail(`timeout must be an integer number of milliseconds in 1..${MAX_TIMEOUT}.`);
+  for (const [name, value] of [['maxRetries', maxRetries] as const, ['timeout', timeout] as const]) {
+    const wrong = numericOptionProblem(name, value);
+    if (wrong !== undefined) fail(`${name} ${wrong}.`);
   }
   const maxRetryAfter = options.maxRetryAfter ?? 60_000;
   if (!(maxRetryAfter >= 0)) fail('maxRetryAfter must be a number of milliseconds >= 0.');

@@ -57,7 +57,7 @@ export type {
   WaitReason,
 } from './core/hooks.js';
 export { Page, PagePromise, type ToArrayOptions } from './core/pagination.js';
-export type { RequestOptions } from './core/request.js';
+export type { RequestOptions } from './core/option-checks.js';
 export { APIResource } from './core/resource.js';
 export type { ListItem, ListParams, OperationResult, PagedOperationId } from './core/types.js';
 export type { Logger, LogLevel } from './internal/logger.js';
