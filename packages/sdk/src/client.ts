@@ -91,7 +91,8 @@ export interface ClientOptions {
    * `'auto'` paces calls by the `RateLimit-Remaining` and `RateLimit-Reset` headers: a call that
    * would exceed the window waits in a queue (shared by this client's `withUser`/`withTenant`
    * copies, one per key and tenant) until the window resets, instead of being sent into a 429.
-   * Default `'off'`: calls go at once, and a 429 is retried after the wait the service asks for.
+   * Default `'auto'` (see docs/decisions.md). `'off'` sends calls at once; a 429 is then retried
+   * after the wait the service asks for plus a random extra of up to 5 s.
    */
   rateLimit?: 'auto' | 'off' | undefined;
   /** How many calls of one key and tenant may be in flight at once; the rest queue. Default: no bound. */
@@ -205,7 +206,7 @@ function resolveState(options: ClientOptions): ClientState {
   const logLevel = options.logLevel ?? readEnv('COMMFLOW_LOG') ?? 'warn';
   if (!isLogLevel(logLevel)) fail('logLevel (or COMMFLOW_LOG) must be one of off, error, warn, info, debug.');
 
-  const { rateLimit = 'off', maxConcurrency = Infinity } = options;
+  const { rateLimit = 'auto', maxConcurrency = Infinity } = options;
   if (rateLimit !== 'auto' && (rateLimit as string) !== 'off') fail("rateLimit must be 'auto' or 'off'.");
   if (!(maxConcurrency === Infinity || (Number.isInteger(maxConcurrency) && maxConcurrency > 0))) {
     fail('maxConcurrency must be an integer > 0.');

@@ -81,7 +81,7 @@ function errorType(error: Error): string {
  * import { CommFlow } from '@commflow/sdk';
  * import { openTelemetry } from '@commflow/sdk/otel';
  *
- * const client = new CommFlow({ hooks: [openTelemetry(), { onWait: ({ waitMs }) => console.log(waitMs) }] });
+ * const client = new CommFlow({ hooks: [openTelemetry(), { onWait: ({ segmentMs }) => console.log(segmentMs) }] });
  * await trace.getTracer('app').startActiveSpan('nightly-sync', async (span) => {
  *   await client.contacts.list(); // a child span named contacts.list
  *   span.end();
@@ -130,7 +130,7 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Hooks {
       if (ctx.reason === 'rate-limit') {
         spanOf(ctx).addEvent('rate-limit-wait', {
           'commflow.attempt': ctx.attempt,
-          'commflow.wait_ms': Math.round(ctx.waitMs),
+          'commflow.wait_ms': Math.round(ctx.segmentMs),
         });
       }
     },

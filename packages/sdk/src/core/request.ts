@@ -14,6 +14,7 @@ import type { ClientState } from './state.js';
 import { throttleOf } from './throttle-queues.js';
 import { fetchWith, readText, send } from './transport.js';
 import { abortable, sleep } from '../internal/utils.js';
+import { waitLogOf } from '../internal/wait-log.js';
 
 // The request core's parts, for the modules that import them from here.
 export type { CallInput, RequestOptions } from './option-checks.js';
@@ -101,8 +102,9 @@ async function attempts<T>(
         op.id,
         signal,
         timeout,
-        log,
-        hooks && context && ((waitMs) => run(hooks, 'onWait', { ...context, reason: 'rate-limit', waitMs })),
+        state.maxRetryAfter,
+        waitLogOf(log),
+        hooks && context && ((segmentMs) => run(hooks, 'onWait', { ...context, reason: 'rate-limit', segmentMs })),
       );
     }
 
@@ -148,15 +150,17 @@ async function attempts<T>(
     // Whole milliseconds: what the hooks and the log report is exactly what the SDK waits.
     const delayMs = Math.round(wait[0]);
     const reason = wait[1];
-    log.log(...retryLine(op.id, failure.message, retry + 1, maxRetries, delayMs));
     if (hooks && context) {
       await run(hooks, 'onRetry', { ...context, error: failure, delayMs });
-      await run(hooks, 'onWait', { ...context, reason, waitMs: delayMs });
+      await run(hooks, 'onWait', { ...context, reason, segmentMs: delayMs });
     }
+    const endWait = waitLogOf(log).begin(...retryLine(op.id, failure.message, retry + 1, maxRetries, delayMs));
     try {
       await sleep(delayMs, signal);
     } catch {
       throw new APIUserAbortError({ cause: signal?.reason });
+    } finally {
+      endWait();
     }
   }
 }

@@ -7,6 +7,20 @@ import { numericHeader, retryAfterMs } from '../internal/utils.js';
 
 const INITIAL_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8_000;
+/** The least and the most extra wait a 429 or 503 adds to the service's `Retry-After` (see {@link herdJitter}). */
+const MIN_JITTER_MS = 1_000;
+const MAX_JITTER_MS = 5_000;
+
+/**
+ * The random extra wait on top of the service's `Retry-After` after a 429 or a 503: uniform in
+ * [0, J) where J is half the asked wait, at least 1 s and at most 5 s. Calls refused together
+ * would otherwise all come back in the same millisecond and be refused together again (a herd).
+ *
+ * @internal
+ */
+export function herdJitter(askedMs: number): number {
+  return Math.random() * Math.min(MAX_JITTER_MS, Math.max(MIN_JITTER_MS, askedMs / 2));
+}
 
 /** The wait before the next attempt and why, or `null` when this error must not be retried. */
 export function retryDelay(
@@ -24,7 +38,10 @@ export function retryDelay(
     const asked =
       retryAfterMs(error.headers) ??
       (status === 429 ? (numericHeader(error.headers, HEADERS.rateLimitReset) ?? NaN) * 1000 : NaN);
-    if (!Number.isNaN(asked)) return asked > state.maxRetryAfter ? null : [asked, 'retry-after'];
+    if (!Number.isNaN(asked)) {
+      if (asked > state.maxRetryAfter) return null;
+      return [status === 429 || status === 503 ? asked + herdJitter(asked) : asked, 'retry-after'];
+    }
   } else if (!(error instanceof APIConnectionError)) {
     return null;
   }
