@@ -41,6 +41,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  UnexpectedResponseError,
   ValidationError,
   type APIErrorInit,
 } from './core/errors.js';

@@ -1,7 +1,14 @@
 import { HEADERS, type OperationRequest, type Pagination } from '@commflow/contract';
 import { NetworkError, TimeoutError } from 'ky';
 import type { ResponseResult } from './api-promise.js';
-import { APIConnectionError, APIError, APITimeoutError, CommFlowError, makeAPIError } from './errors.js';
+import {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  CommFlowError,
+  makeAPIError,
+  UnexpectedResponseError,
+} from './errors.js';
 import { CallerFault } from './transport.js';
 import { numericHeader, retryAfterMs } from '../internal/utils.js';
 
@@ -63,14 +70,34 @@ export function errorFromResponse(response: Response, text: string): APIError {
  * `NetworkError`, or the `TypeError` a fetch rejects with), or the error itself, unchanged, when it
  * is anything else (a bug in a custom fetch, a mistake ky reports), which is never retried.
  */
-export function failureOf(error: unknown, timeout: number): CommFlowError {
+export function failureOf(error: unknown, timeout: number, url: string): CommFlowError {
   if (error instanceof CommFlowError) return error;
   if (error instanceof TimeoutError) return new APITimeoutError(`Request timed out after ${timeout} ms.`);
   if (error instanceof CallerFault) throw error.error;
   // ky's NetworkError carries ky's `request` (whose headers hold the key): keep only its cause.
   const cause = error instanceof NetworkError ? error.cause : error;
-  if (cause instanceof TypeError) return new APIConnectionError(`Connection error: ${cause.message}`, { cause });
+  if (cause instanceof TypeError) {
+    const code = systemCode(cause);
+    const host = new URL(url).host;
+    const reason = code === undefined ? cause.message : `${code} (${cause.message})`;
+    return new APIConnectionError(`Connection error: ${reason} reaching ${host}.`, { cause });
+  }
   throw error;
+}
+
+/**
+ * The system's error code (`ECONNREFUSED`, `ENOTFOUND`, `ECONNRESET`) a fetch failure carries, a
+ * level or more down its causes (Node's undici: `TypeError: fetch failed` caused by the socket's
+ * error, or an `AggregateError` of one per address), or `undefined` where the runtime gives none.
+ */
+function systemCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code, errors, cause } = current as { code?: unknown; errors?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^E[A-Z0-9_]+$/.test(code)) return code;
+    current = Array.isArray(errors) && errors.length > 0 ? errors[0] : cause;
+  }
+  return undefined;
 }
 
 export function unwrap<T>(op: OperationRequest, response: Response, text: string): RawResult<T> {
@@ -86,6 +113,17 @@ export function unwrap<T>(op: OperationRequest, response: Response, text: string
     });
   }
   const meta = isRecord(json.meta) ? json.meta : undefined;
-  const data = (op.resultKey === undefined ? json.data : json.data[op.resultKey]) as T;
+  const key = op.resultKey;
+  if (key !== undefined && !Object.hasOwn(json.data, key)) {
+    throw new UnexpectedResponseError(op.id, [`data.${key}`], {
+      status: response.status,
+      code: null,
+      message: `${op.id}: the response has no data.${key}, which the contract documents (status ${String(response.status)}).`,
+      details: text.slice(0, ERROR_TEXT_LIMIT),
+      requestId: response.headers.get(HEADERS.requestId),
+      headers: response.headers,
+    });
+  }
+  const data = (key === undefined ? json.data : json.data[key]) as T;
   return { data, response, pagination: isRecord(meta?.pagination) ? (meta.pagination as Pagination) : undefined };
 }

@@ -7,6 +7,7 @@ import { DEFER_MESSAGES, InvalidArguments } from './invalid-arguments.js';
 import type { CallInput, RequestOptions } from './option-checks.js';
 import type { OperationPlan } from './plan.js';
 import type { ClientState } from './state.js';
+import { ownedHeaderIssues } from './owned-headers.js';
 import { fetchWith } from './transport.js';
 import { uuidv4 } from '../internal/utils.js';
 
@@ -73,6 +74,10 @@ export function prepare(
   options: RequestOptions,
   timeout: number,
 ): Prepared {
+  if (options.headers) {
+    const owned = ownedHeaderIssues(options.headers);
+    if (owned) throw new ValidationError(op.id, owned);
+  }
   const tenantId = options.tenantId === undefined ? state.tenantId : check(op.id, AT_TENANT, IdInput, options.tenantId);
   const userEmail = options.userEmail === undefined ? state.userEmail : check(op.id, AT_USER, Email, options.userEmail);
   if (plan.userScoped && userEmail === undefined) {
@@ -120,7 +125,7 @@ export function prepare(
     if (body !== undefined) own['content-type'] = 'application/json';
     if (plan.idempotent) {
       // Made once per call: every retry of this call sends the same key, so the service acts once.
-      const given = options.idempotencyKey ?? own['idempotency-key'];
+      const given = options.idempotencyKey;
       own['idempotency-key'] = given === undefined ? uuidv4() : check(op.id, AT_IDEMPOTENCY_KEY, IdempotencyKey, given);
     }
     headers = Object.entries(own);

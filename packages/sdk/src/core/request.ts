@@ -131,7 +131,7 @@ async function attempts<T>(
         } else failure = errorFromResponse(response, text);
       } catch (error) {
         if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });
-        failure = failureOf(error, timeout);
+        failure = failureOf(error, timeout, request.url);
       }
     } finally {
       throttle?.release(response?.headers);
