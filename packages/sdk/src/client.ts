@@ -14,7 +14,8 @@ import { CommFlowError } from './core/errors.js';
 import { Page, PagePromise } from './core/pagination.js';
 import { baseHeadersOf } from './core/headers.js';
 import { hooksProblem, type Hooks, type HooksOption } from './core/hooks.js';
-import { numericOptionProblem, type RequestOptions } from './core/option-checks.js';
+import type { RequestOptions } from './core/option-checks.js';
+import { numericOptionProblem } from './core/option-rules.js';
 import type { ClientState, Throttling } from './core/state.js';
 import type { ListItem, OperationResult, PagedOperationId } from './core/types.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
@@ -97,6 +98,14 @@ export interface ClientOptions {
   rateLimit?: 'auto' | 'off' | undefined;
   /** How many calls of one key and tenant may be in flight at once; the rest queue. Default: no bound. */
   maxConcurrency?: number | undefined;
+  /**
+   * Checks every success's `data` against the contract's response schema, and rejects the call
+   * with an `UnexpectedResponseError` naming the paths that differ (fields the contract does not
+   * know are allowed). Default `false`; the schemas load with the first answer of a client that
+   * turns it on, so a client without it pays nothing. For tests and staging against a new service
+   * version.
+   */
+  validateResponses?: boolean | undefined;
 }
 
 /**
@@ -118,6 +127,7 @@ const OPTION_NAMES = {
   hooks: true,
   rateLimit: true,
   maxConcurrency: true,
+  validateResponses: true,
 } as const satisfies Record<keyof ClientOptions, true>;
 
 /**
@@ -220,6 +230,9 @@ function resolveState(options: ClientOptions): ClientState {
         }
       : undefined;
 
+  const { validateResponses = false } = options;
+  if (typeof validateResponses !== 'boolean') fail('validateResponses must be true or false.');
+
   const headers = lowerCaseKeys(options.headers);
   return {
     // One ky instance per client, with everything static baked in, so a call passes only its own
@@ -239,6 +252,7 @@ function resolveState(options: ClientOptions): ClientState {
     ...baseHeadersOf(headers, apiKey, tenantId, userEmail),
     log: new LevelLogger(options.logger ?? console, logLevel),
     hooks: hookList(options.hooks),
+    validateResponses,
     throttling,
   };
 }

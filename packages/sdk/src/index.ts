@@ -76,6 +76,7 @@ export type {
   ContactListParams,
   FaxListParams,
   FileListParams,
+  OperationParams,
   PresenceUpdateParams,
   PricingQuoteParams,
   SmsConversationListParams,

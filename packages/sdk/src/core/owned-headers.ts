@@ -4,12 +4,12 @@
  * `Authorization`, the call would go out as someone else than the caller thinks).
  */
 const OWNED: Readonly<Record<string, string>> = {
-  authorization: "the client's apiKey option",
-  'x-api-key': "the client's apiKey option",
-  'x-tenant-id': 'the tenantId option (or client.withTenant())',
-  'x-user-email': 'the userEmail option (or client.withUser())',
-  'idempotency-key': 'the idempotencyKey option',
-  'x-commflow-client': 'nothing: the SDK identifies itself',
+  authorization: "use the client's apiKey option",
+  'x-api-key': "use the client's apiKey option",
+  'x-tenant-id': 'use the tenantId option (or client.withTenant())',
+  'x-user-email': 'use the userEmail option (or client.withUser())',
+  'idempotency-key': 'use the idempotencyKey option',
+  'x-commflow-client': 'it identifies the SDK and its version',
 };
 
 /**
@@ -27,7 +27,7 @@ export function ownedHeaderIssues(
     if (instead !== undefined) {
       (issues ??= []).push({
         path: ['options', 'headers', name],
-        message: `${name} is set by the SDK; use ${instead}`,
+        message: `${name} is set by the SDK; ${instead}`,
       });
     }
   }

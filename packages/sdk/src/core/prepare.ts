@@ -9,6 +9,7 @@ import type { OperationPlan } from './plan.js';
 import type { ClientState } from './state.js';
 import { ownedHeaderIssues } from './owned-headers.js';
 import { fetchWith } from './transport.js';
+import { CLIENT_HEADER, clientHeaderValue } from '../internal/identity.js';
 import { uuidv4 } from '../internal/utils.js';
 
 function isEmpty(record: Readonly<Record<string, unknown>>): boolean {
@@ -121,6 +122,7 @@ export function prepare(
     own.accept = 'application/json';
     own.authorization = `Bearer ${state.apiKey}`;
     own['x-tenant-id'] = tenantId;
+    own[CLIENT_HEADER] = clientHeaderValue();
     if (userEmail !== undefined && plan.userScoped) own['x-user-email'] = userEmail;
     if (body !== undefined) own['content-type'] = 'application/json';
     if (plan.idempotent) {

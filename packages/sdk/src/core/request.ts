@@ -21,6 +21,13 @@ export type { CallInput, RequestOptions } from './option-checks.js';
 export type { RawResult } from './error-mapping.js';
 export type { ClientState, Throttling } from './state.js';
 
+let validator: Promise<typeof import('./validate-response.js')> | undefined;
+
+/** The response validator, loaded by the first answer of a client with `validateResponses: true`. */
+function loadValidator(): Promise<typeof import('./validate-response.js')> {
+  return (validator ??= import('./validate-response.js'));
+}
+
 /**
  * Runs one call: validate, send, retry what may be retried, unwrap or map the error.
  *
@@ -127,7 +134,9 @@ async function attempts<T>(
         if (log.enabled('debug')) log.log('debug', `${op.id}: ${response.status} in ${Date.now() - started} ms`);
         if (response.ok) {
           if (signal) rememberSignal(response, signal);
-          result = unwrap<T>(op, response, text);
+          const unwrapped = unwrap<T>(op, response, text);
+          if (state.validateResponses) (await loadValidator()).validateResponse(op.id, text, response);
+          result = unwrapped;
         } else failure = errorFromResponse(response, text);
       } catch (error) {
         if (signal?.aborted) throw new APIUserAbortError({ cause: signal.reason });

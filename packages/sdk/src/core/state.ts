@@ -48,6 +48,8 @@ export interface ClientState {
   readonly log: LevelLogger;
   /** The client's hooks, its parent's first; `undefined` when there are none, so a call pays nothing for them. */
   readonly hooks: readonly Hooks[] | undefined;
+  /** Whether each success is checked against the contract's response schema (see validate-response.ts). */
+  readonly validateResponses: boolean;
   /** `undefined` unless `rateLimit: 'auto'` or `maxConcurrency` is set. */
   readonly throttling: Throttling | undefined;
 }
