@@ -5,9 +5,21 @@
  */
 import { HEADERS, operations, validationIssues, type OperationId } from '@commflow/contract';
 import * as z from 'zod/mini';
-import { UnexpectedResponseError } from './errors.js';
-import { DEFER_MESSAGES } from './invalid-arguments.js';
+import type { UnexpectedResponseError } from './errors.js';
+import type { DEFER_MESSAGES } from './invalid-arguments.js';
 import { englishMessage } from './messages.js';
+
+/**
+ * What the request core hands over rather than this chunk importing it: modules the request core
+ * and this chunk both imported would move to a chunk of their own, which every call would then
+ * load apart (and compress apart), though only a client with `validateResponses` loads this one.
+ *
+ * @internal
+ */
+export interface ValidatorDeps {
+  readonly UnexpectedResponseError: typeof UnexpectedResponseError;
+  readonly parseOptions: typeof DEFER_MESSAGES;
+}
 
 /** How many wrong places a message names; the error's `paths` holds them all. */
 const NAMED_IN_MESSAGE = 5;
@@ -24,11 +36,11 @@ function pathText(path: readonly string[]): string {
  *
  * @internal
  */
-export function validateResponse(operationId: string, text: string, response: Response): void {
+export function validateResponse(deps: ValidatorDeps, operationId: string, text: string, response: Response): void {
   const schema = operations[operationId as OperationId].response;
   // Parsed again: only a client that asked for the check pays for it.
   const { data } = JSON.parse(text) as { data?: unknown };
-  const result = z.safeParse(schema, data, DEFER_MESSAGES);
+  const result = z.safeParse(schema, data, deps.parseOptions);
   if (result.success) return;
   const issues = validationIssues(
     'data',
@@ -40,7 +52,7 @@ export function validateResponse(operationId: string, text: string, response: Re
     .map((issue, i) => `${paths[i] ?? ''} (${issue.message})`)
     .join(', ');
   const more = issues.length > NAMED_IN_MESSAGE ? ` and ${String(issues.length - NAMED_IN_MESSAGE)} more` : '';
-  throw new UnexpectedResponseError(operationId, paths, {
+  throw new deps.UnexpectedResponseError(operationId, paths, {
     status: response.status,
     code: null,
     message: `${operationId}: the response does not match the contract at ${named}${more}.`,
