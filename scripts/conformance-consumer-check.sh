@@ -17,7 +17,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-oldest_nodes=("20.19.0" "22.12.0")
+oldest_nodes=("22.12.0")
 # The demo scenario's public test keys (docs/guides/scenario.md), passed as the CLI's users would.
 export COMMFLOW_API_KEY="cf_demo_sandbox_000000000000000000000000"
 export COMMFLOW_OTHER_API_KEY="cf_demo_live_000000000000000000000000000"

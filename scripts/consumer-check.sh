@@ -3,8 +3,8 @@
 # and the mock server, installed with npm into a plain project in a temporary directory outside
 # the workspace (no pnpm, no workspace links, no "source" condition), then used by
 #   - an ESM consumer and a CommonJS consumer (require() of the ESM build), each calling the mock
-#     in-process through the SDK, on the pinned Node and on the lowest supported Node of each
-#     line (20.19 and 22.12, where require(esm) needs no flag), while @opentelemetry/api (the
+#     in-process through the SDK, on the pinned Node and on the lowest supported
+#     Node (22.12, where require(esm) needs no flag), while @opentelemetry/api (the
 #     SDK's optional peer) is not installed;
 #   - then, with @opentelemetry/api and its SDK installed, an ESM and a CommonJS consumer of
 #     @commflow/sdk/otel that trace a call into an in-memory exporter;
@@ -17,8 +17,8 @@ source "$(dirname "$0")/quiet-npm.sh"
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/commflow-consumer-XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-# The lowest supported Node of each line the packages support ("engines": ^20.19.0 || >=22.12.0).
-oldest_nodes=("20.19.0" "22.12.0")
+# The lowest supported Node ("engines": >=22.12.0; Node 20 reached its end of life on 2026-04-30).
+oldest_nodes=("22.12.0")
 
 step() { printf '\n\033[1m== consumer check: %s\033[0m\n' "$*"; }
 
