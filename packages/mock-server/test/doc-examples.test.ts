@@ -162,12 +162,12 @@ function withAssertions(code: string): { code: string; asserted: boolean } {
 /** Imports inside an example become dynamic imports of the sources. */
 const SPECIFIERS: Record<string, string> = {
   '@commflow/mock-server': '../src/index.js',
-  '@commflow/mock-server/matchers': '../src/surfaces/testing/neutral.js',
+  '@commflow/mock-server/matchers': '../src/surfaces/testing/matchers-entry.js',
   '@commflow/mock-server/vitest': '../src/surfaces/testing/vitest.js',
 };
 const modules: Record<string, () => Promise<unknown>> = {
   '../src/index.js': () => import('../src/index.js'),
-  '../src/surfaces/testing/neutral.js': () => import('../src/surfaces/testing/neutral.js'),
+  '../src/surfaces/testing/matchers-entry.js': () => import('../src/surfaces/testing/neutral.js'),
   '../src/surfaces/testing/vitest.js': () => import('../src/surfaces/testing/vitest.js'),
 };
 
