@@ -4,5 +4,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
-  test: { include: ['test/**/*.test.ts'] },
+  // The matchers registered in every test file; the files take their typed `expect` from the module.
+  test: { include: ['test/**/*.test.ts'], setupFiles: ['@commflow/mock-server/vitest'] },
 });
