@@ -41,8 +41,14 @@ const idsOf = (file) => {
   }
   return idCache.get(file);
 };
-const operationIds = new Set(
-  Object.values(spec.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId)),
+const operationIdsOf = (document) =>
+  new Set(
+    Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId)),
+  );
+const operationIds = operationIdsOf(spec);
+// The mock's control surface, rendered beside the service's reference.
+const controlOperationIds = operationIdsOf(
+  JSON.parse(readFileSync(new URL('../packages/mock-server/control-openapi.json', import.meta.url), 'utf8')),
 );
 let linkCount = 0;
 for (const file of htmlFiles) {
@@ -75,6 +81,10 @@ for (const file of htmlFiles) {
     if (target.endsWith(`${sep}http-api.html`)) {
       const id = /^operation\/(.+)$/.exec(fragment)?.[1];
       if (id === undefined || !operationIds.has(id)) failures.push(`${where} names no operation of openapi.json`);
+    } else if (target.endsWith(`${sep}mock-control-api.html`)) {
+      const id = /^operation\/(.+)$/.exec(fragment)?.[1];
+      if (id === undefined || !controlOperationIds.has(id))
+        failures.push(`${where} names no operation of control-openapi.json`);
     } else if (!idsOf(target).has(decodeURIComponent(fragment))) {
       failures.push(`${where} points to a missing anchor`);
     }
@@ -150,6 +160,11 @@ const pages = [
     'http-api.html',
     (page) => page.locator('[id="operation/voice.click2dial"]').waitFor({ timeout: 30_000 }),
   ],
+  [
+    'mock-control-api',
+    'mock-control-api.html',
+    (page) => page.locator('[id="operation/tenants.create"]').waitFor({ timeout: 30_000 }),
+  ],
 ];
 for (const width of [1280, 390]) {
   for (const [name, path, ready] of pages) {
@@ -167,6 +182,11 @@ for (const width of [1280, 390]) {
         failures.push(`http-api.html renders ${rendered} of ${operationIds.size} operations`);
       const title = await opened.page.title();
       if (!title.includes('HTTP API reference')) failures.push(`http-api.html is titled "${title}"`);
+    }
+    if (name === 'mock-control-api' && width === 1280) {
+      const rendered = await opened.page.locator('[id^="operation/"]').count();
+      if (rendered < controlOperationIds.size)
+        failures.push(`mock-control-api.html renders ${rendered} of ${controlOperationIds.size} operations`);
     }
     if (shotsDir !== undefined) {
       mkdirSync(shotsDir, { recursive: true });
