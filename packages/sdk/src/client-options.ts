@@ -7,7 +7,7 @@ import { CommFlowError } from './core/errors.js';
 import { baseHeadersOf } from './core/headers.js';
 import { hooksProblem, type Hooks, type HooksOption } from './core/hooks.js';
 import { numericOptionProblem } from './core/option-rules.js';
-import type { ClientState, Throttling } from './core/state.js';
+import type { ClientState, ResponseValidator, Throttling } from './core/state.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
 import { optionsProblem } from './internal/known-keys.js';
 import { readEnv } from './internal/utils.js';
@@ -78,11 +78,11 @@ export interface ClientOptions {
   /**
    * Checks every success's `data` against the contract's response schema, and rejects the call
    * with an `UnexpectedResponseError` naming the paths that differ (fields the contract does not
-   * know are allowed). Default `false`; the schemas load with the first answer of a client that
-   * turns it on, so a client without it pays nothing. For tests and staging against a new service
-   * version.
+   * know are allowed). Pass `responseValidator` from `@commflow/sdk/validate`: only an app that
+   * imports it bundles the response schemas, so a client without it pays nothing. Default: off.
+   * For tests and staging against a new service version.
    */
-  validateResponses?: boolean | undefined;
+  validateResponses?: ResponseValidator | false | undefined;
 }
 
 /**
@@ -207,8 +207,12 @@ export function resolveState(options: ClientOptions): ClientState {
         }
       : undefined;
 
-  const { validateResponses = false } = options;
-  if (typeof validateResponses !== 'boolean') fail('validateResponses must be true or false.');
+  const { validateResponses } = options;
+  if (validateResponses !== undefined && validateResponses !== false && typeof validateResponses !== 'function') {
+    fail(
+      "validateResponses takes the validator: import { responseValidator } from '@commflow/sdk/validate' and pass validateResponses: responseValidator.",
+    );
+  }
 
   const headers = lowerCaseKeys(options.headers);
   return {
@@ -229,7 +233,7 @@ export function resolveState(options: ClientOptions): ClientState {
     ...baseHeadersOf(headers, apiKey, tenantId, userEmail),
     log: new LevelLogger(options.logger ?? console, logLevel),
     hooks: hookList(options.hooks),
-    validateResponses,
+    validateResponses: validateResponses === false ? undefined : validateResponses,
     throttling,
   };
 }

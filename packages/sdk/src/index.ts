@@ -62,6 +62,7 @@ export type { RequestOptions } from './core/option-checks.js';
 export { APIResource } from './core/resource.js';
 export type { ListItem, ListParams, OperationResult, PagedOperationId } from './core/types.js';
 export type { Logger, LogLevel } from './internal/logger.js';
+export type { ResponseValidator } from './core/state.js';
 export type {
   AiAgentChatParams,
   CalendarEventCreateParams,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CommFlow, UnexpectedResponseError, type Fetch } from '../src/index.js';
+import { responseValidator } from '../src/validate.js';
 import { ANN, BASE_URL, DEMO_KEYS, DEMO_TENANTS, rejectionOf, setup } from './helpers.js';
 
 /** The mock's own fetch, with the answer's JSON changed by `edit`. */
@@ -22,21 +23,21 @@ function breakContacts(body: { data: Record<string, unknown> }): void {
 }
 
 describe('validateResponses', () => {
-  it('true: answers that match the contract resolve as usual, across operations', async () => {
-    const { client, ann } = setup({ validateResponses: true });
+  it('responseValidator: answers that match the contract resolve as usual, across operations', async () => {
+    const { client, ann } = setup({ validateResponses: responseValidator });
     expect((await client.users.list()).items).not.toHaveLength(0);
     await expect(ann.contacts.create({ firstName: 'Ann' })).resolves.toMatchObject({ firstName: 'Ann' });
     await expect(client.withUser(ANN).contacts.list().toArray()).resolves.not.toHaveLength(0);
   });
 
-  it('true: an answer that does not match raises UnexpectedResponseError naming every path', async () => {
+  it('responseValidator: an answer that does not match raises UnexpectedResponseError naming every path', async () => {
     const holder = setup();
     const client = new CommFlow({
       apiKey: DEMO_KEYS.sandbox,
       tenantId: DEMO_TENANTS.sandbox,
       baseUrl: BASE_URL,
       fetch: editing((request, init) => holder.mock.fetch(request, init), breakContacts),
-      validateResponses: true,
+      validateResponses: responseValidator,
     });
     const error = await rejectionOf(client.withUser(ANN).contacts.list());
     expect(error).toBeInstanceOf(UnexpectedResponseError);
@@ -58,10 +59,12 @@ describe('validateResponses', () => {
     expect((await client.withUser(ANN).contacts.list()).items).not.toHaveLength(0);
   });
 
-  it('anything but a boolean is refused by the constructor', () => {
+  it('true, or anything but the validator, is refused by the constructor, naming the import to use', () => {
     const options = { apiKey: DEMO_KEYS.sandbox, tenantId: DEMO_TENANTS.sandbox, baseUrl: BASE_URL };
-    expect(() => new CommFlow({ ...options, validateResponses: 'yes' as unknown as boolean })).toThrow(
-      /validateResponses must be true or false/,
-    );
+    for (const value of [true, 'yes'])
+      expect(() => new CommFlow({ ...options, validateResponses: value as unknown as false })).toThrow(
+        /validateResponses takes the validator: import \{ responseValidator \} from '@commflow\/sdk\/validate'/,
+      );
+    expect(() => new CommFlow({ ...options, validateResponses: false })).not.toThrow();
   });
 });

@@ -1,10 +1,10 @@
 import type { OperationRequest } from '@commflow/contract';
 import ky from 'ky';
-import { APIUserAbortError, CommFlowError, HookError, UnexpectedResponseError } from './errors.js';
+import { APIUserAbortError, CommFlowError, HookError } from './errors.js';
 import { errorFromResponse, failureOf, unwrap, type RawResult } from './error-mapping.js';
 import type { HookContext, Hooks } from './hooks.js';
 import { EMPTY, run, withCallHooks } from './hook-runner.js';
-import { DEFER_MESSAGES, describe, InvalidArguments } from './invalid-arguments.js';
+import { describe, InvalidArguments } from './invalid-arguments.js';
 import { checkCall, type CallInput, type RequestOptions } from './option-checks.js';
 import { planOf, type OperationPlan } from './plan.js';
 import { prepare, type Prepared } from './prepare.js';
@@ -20,15 +20,6 @@ import { waitLogOf } from '../internal/wait-log.js';
 export type { CallInput, RequestOptions } from './option-checks.js';
 export type { RawResult } from './error-mapping.js';
 export type { ClientState, Throttling } from './state.js';
-
-const VALIDATOR_DEPS = { UnexpectedResponseError, parseOptions: DEFER_MESSAGES };
-
-let validator: Promise<typeof import('./validate-response.js')> | undefined;
-
-/** The response validator, loaded by the first answer of a client with `validateResponses: true`. */
-function loadValidator(): Promise<typeof import('./validate-response.js')> {
-  return (validator ??= import('./validate-response.js'));
-}
 
 /**
  * Runs one call: validate, send, retry what may be retried, unwrap or map the error.
@@ -137,7 +128,7 @@ async function attempts<T>(
         if (response.ok) {
           if (signal) rememberSignal(response, signal);
           const unwrapped = unwrap<T>(op, response, text);
-          if (state.validateResponses) (await loadValidator()).validateResponse(VALIDATOR_DEPS, op.id, text, response);
+          state.validateResponses?.(op.id, text, response);
           result = unwrapped;
         } else failure = errorFromResponse(response, text);
       } catch (error) {

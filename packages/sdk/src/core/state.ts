@@ -48,8 +48,21 @@ export interface ClientState {
   readonly log: LevelLogger;
   /** The client's hooks, its parent's first; `undefined` when there are none, so a call pays nothing for them. */
   readonly hooks: readonly Hooks[] | undefined;
-  /** Whether each success is checked against the contract's response schema (see validate-response.ts). */
-  readonly validateResponses: boolean;
+  /** Checks each success against the contract's response schema (src/validate.ts), when the app passed it. */
+  readonly validateResponses: ResponseValidator | undefined;
   /** `undefined` unless `rateLimit: 'auto'` or `maxConcurrency` is set. */
   readonly throttling: Throttling | undefined;
 }
+
+/**
+ * What `validateResponses` takes: `responseValidator` from `@commflow/sdk/validate`. It throws an
+ * `UnexpectedResponseError` when a success's `data` does not match the operation's response schema.
+ *
+ * @example
+ * ```ts
+ * import { responseValidator } from '@commflow/sdk/validate';
+ *
+ * const client = new CommFlow({ apiKey: process.env.COMMFLOW_API_KEY, validateResponses: responseValidator });
+ * ```
+ */
+export type ResponseValidator = (operationId: string, text: string, response: Response) => void;
