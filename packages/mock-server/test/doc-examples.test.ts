@@ -16,9 +16,9 @@ import { DEMO_ACTING_USER, testClient, testMock } from '../src/surfaces/testing/
 import '../src/surfaces/testing/vitest.js';
 
 /** The files of the testing surface whose member examples run. */
-const FILES = ['facade/traffic.ts', 'facade/tenants.ts', 'surfaces/testing/matchers.ts', 'surfaces/testing/fixture.ts'];
+const FILES = ['facade/traffic.ts', 'facade/tenants.ts', 'surfaces/testing/matchers.ts', 'surfaces/testing/matcher-types.ts', 'surfaces/testing/fixture.ts'];
 /** Examples of other files that belong to it too: faults. */
-const ALSO = ['MockWorld.injectFault'];
+const ALSO = ['MockCore.injectFault'];
 
 interface Example {
   name: string;
@@ -138,7 +138,7 @@ const SCENES: Record<string, Scene> = {
     check: `await client.contacts.create({ firstName: 'Ada' });
       expect(mock).toHaveReceived('contacts.create', { userEmail: 'bob.stone@acme.test' });`,
   },
-  'MockWorld.injectFault': {
+  'MockCore.injectFault': {
     check: `for (const expected of [503, 503, 201]) {
         const answer = await client.contacts.create({ firstName: 'Ada' }).then(() => 201, (error) => error.status);
         expect(answer).toBe(expected);
@@ -167,7 +167,7 @@ const SPECIFIERS: Record<string, string> = {
 };
 const modules: Record<string, () => Promise<unknown>> = {
   '../src/index.js': () => import('../src/index.js'),
-  '../src/surfaces/testing/matchers-entry.js': () => import('../src/surfaces/testing/neutral.js'),
+  '../src/surfaces/testing/matchers-entry.js': () => import('../src/surfaces/testing/matchers-entry.js'),
   '../src/surfaces/testing/vitest.js': () => import('../src/surfaces/testing/vitest.js'),
 };
 
@@ -215,7 +215,7 @@ async function run(example: Example, scene: Scene): Promise<void> {
 
 const examples = [
   ...FILES.flatMap(examplesOf),
-  ...['facade/base.ts'].flatMap(examplesOf).filter((example) => ALSO.includes(example.name)),
+  ...['facade/core.ts'].flatMap(examplesOf).filter((example) => ALSO.includes(example.name)),
 ];
 const runnable = examples.filter((example) => !example.isType);
 
