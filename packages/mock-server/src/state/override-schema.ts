@@ -68,6 +68,15 @@ export function operationsOf(match: {
   let concretePath: string | null = null;
   if (match.path !== undefined) {
     const asked = match.path;
+    // A wildcard is no path parameter: a path with one would only match a client sending `*` itself.
+    if (asked.includes('*')) {
+      return {
+        issue: {
+          path: ['path'],
+          message: `wildcards are not supported in ${asked}: write a path parameter as {id}, or name the operation by operationId`,
+        },
+      };
+    }
     const byTemplate = ops.filter((op) => op.path === asked);
     if (byTemplate.length > 0) ops = byTemplate;
     else {
@@ -75,11 +84,10 @@ export function operationsOf(match: {
       concretePath = asked;
     }
     if (ops.length === 0) {
-      const hint = /[*]/.test(asked) ? ' (no wildcards: write a path parameter as {id})' : '';
       return {
         issue: {
           path: ['path'],
-          message: `no operation${match.method === undefined ? '' : ` for ${match.method}`} has the path ${asked}${hint}; use a template of the contract, such as /api/v1/contacts/{id}`,
+          message: `no operation${match.method === undefined ? '' : ` for ${match.method}`} has the path ${asked}; use a template of the contract, such as /api/v1/contacts/{id}`,
         },
       };
     }

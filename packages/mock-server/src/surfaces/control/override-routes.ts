@@ -1,6 +1,5 @@
 /** Overrides over HTTP: faults and stubs added, listed with their counts, removed. */
 import { addOverride, clearOverrides, listOverrides, removeOverride } from '../../runtime/overrides.js';
-import type { OverrideInput } from '../../state/override-schema.js';
 import type { ControlHandlers } from './reply.js';
 
 type OverrideRouteId = 'overrides.add' | 'overrides.list' | 'overrides.remove' | 'overrides.clear';
