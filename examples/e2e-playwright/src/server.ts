@@ -34,7 +34,12 @@ function clientFor(request: IncomingMessage): CommFlow | undefined {
 async function readJson(request: IncomingMessage): Promise<Record<string, string>> {
   let text = '';
   for await (const chunk of request) text += String(chunk);
-  return text === '' ? {} : (JSON.parse(text) as Record<string, string>);
+  const parsed: unknown = text === '' ? {} : JSON.parse(text);
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  // The form's fields are strings; anything else is left out.
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {

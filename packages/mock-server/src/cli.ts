@@ -12,7 +12,7 @@ import { withoutSeparator } from './surfaces/cli/arguments.js';
 import { onOrphaned } from './surfaces/cli/orphan-watch.js';
 import { stopOnSignals } from './surfaces/cli/stop-on-signals.js';
 import { BatchedLog, safeStream } from './surfaces/cli/output.js';
-import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './history/cli-flags.js';
+import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './surfaces/cli/limit-flags.js';
 import { createMock } from './facade/commflow-mock.js';
 import { DEMO_KEYS, DEMO_TENANTS } from './scenario/demo.js';
 import { ScenarioError } from './scenario/parse.js';

@@ -6,13 +6,13 @@
  * @module
  */
 export { createMock, CommFlowMock } from './facade/commflow-mock.js';
-export { MockWorld } from './facade/base.js';
+export { MockCore } from './facade/core.js';
 export { MockTraffic } from './facade/traffic.js';
 export { MockOutside } from './facade/outside.js';
 export { MockTenants } from './facade/tenants.js';
 export type { CreatedTenantResult, TenantClockView, TenantSummary, TenantTemplateInput } from './runtime/tenants.js';
 export { ApiError } from './service/api-error.js';
-export type { MockOptions } from './runtime/runtime.js';
+export type { MockOptions } from './runtime/create-runtime.js';
 export type { CallView, CarrierState } from './runtime/telephony.js';
 export type { CreatedApiKey, CreateApiKeyInput } from './runtime/access.js';
 export { SnapshotError, type SnapshotIssue } from './runtime/snapshot/restore.js';
@@ -62,8 +62,8 @@ export {
   ScenarioWebhookSchema,
   CreateWebhookSubscriptionSchema,
   WEBHOOK_USER_AGENT,
-  WebhookDispatcher,
-  SubscriptionStore,
+  type WebhookDispatcher,
+  type SubscriptionStore,
   type CreatedWebhookSubscription,
   type CreateWebhookSubscriptionInput,
   type DeliveryAttempt,
@@ -77,8 +77,6 @@ export {
   type WebhookSubscriptionView,
   type WebhookTimestampClock,
   type CreateWebhookSubscriptionData,
-  type SubscriptionStoreOptions,
-  type WebhookDispatcherOptions,
   type WebhookTarget,
   type WebhookMessage,
 } from './sim/webhooks/index.js';

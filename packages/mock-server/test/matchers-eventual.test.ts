@@ -3,6 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { describe, expect as vitestExpect, expectTypeOf } from 'vitest';
 import { expect, test, type CommFlowAssertion } from '../src/surfaces/testing/vitest.js';
 import { ApiError, DEMO_KEYS, DEMO_TENANTS, type CommFlowMock } from '../src/index.js';
+import { matchers, type MatcherContextLike, type MatcherResult } from '../src/surfaces/testing/matchers-entry.js';
 
 /** The message the assertion fails with, colours removed. */
 async function failure(run: () => unknown): Promise<string> {
@@ -125,4 +126,17 @@ test('the matchers are typed on the expect that registers them, not on vitest\u2
     expectTypeOf<ReturnType<CommFlowAssertion<CommFlowMock>['toHaveReceived']>>().toBeVoid();
   };
   expectTypeOf(check).toBeFunction();
+});
+
+test('a context without equals (Playwright\u2019s) compares deeply, asymmetric matchers included', async ({ mock }) => {
+  await createContact(mock, 'Ada');
+  const context: MatcherContextLike = {
+    isNot: false,
+    utils: { diff: () => null, printExpected: String, printReceived: String, matcherHint: (name) => name },
+  };
+  const run = (match: object) => matchers.toHaveReceived.call(context, mock, 'contacts.create', match) as MatcherResult;
+  expect(run({ body: { firstName: expect.stringMatching(/^A/) }, status: 201 }).pass).toBe(true);
+  expect(run({ body: { firstName: 'Ada' }, params: {} }).pass).toBe(true);
+  expect(run({ body: { firstName: 'Bea' } }).pass).toBe(false);
+  expect(run({ query: { limit: 5 } }).pass).toBe(false);
 });

@@ -28,6 +28,7 @@ export const CONTROL_ERRORS = {
   CROSS_ORIGIN_REFUSED: { status: 403, meaning: 'A request from another origin.' },
   NOT_FOUND: { status: 404, meaning: 'No route has the path, or the id names nothing.' },
   METHOD_NOT_ALLOWED: { status: 405, meaning: 'The path has no route for the method; `Allow` lists those it has.' },
+  INVALID_CALL_TRANSITION: { status: 409, meaning: 'The call’s state does not allow the action.' },
   WEBHOOK_EXISTS: { status: 409, meaning: 'A subscription with that id exists.' },
   WEBHOOK_DISABLED: { status: 409, meaning: 'The subscription is disabled; enable it to replay.' },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body is over the route’s limit.' },

@@ -351,7 +351,7 @@ export const CONTROL_ROUTES = {
     params: CallActionParams,
     status: 200,
     output: z.object({ call: CallView }),
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'INVALID_CALL_TRANSITION'],
   }),
   carrier: route({
     method: 'GET',
@@ -375,9 +375,11 @@ export const CONTROL_ROUTES = {
     path: '/__mock/sms/inbound',
     tag: 'Outside',
     summary: 'deliver an inbound SMS',
+    description: 'The tenant must exist (else 400); `to` must be one of its numbers (else 404).',
     body: InboundSmsInputSchema,
     status: 201,
     output: InboundSmsView,
+    errors: ['NOT_FOUND'],
   }),
   webhookSubscriptions: route({
     method: 'GET',

@@ -1,4 +1,4 @@
-import type { MockOptions } from '../runtime/runtime.js';
+import type { MockOptions } from '../runtime/create-runtime.js';
 import { subscribeWebhook, webhookSubscriptions } from '../runtime/webhooks.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
@@ -16,7 +16,7 @@ import { parseInput } from '../lib/api-error.js';
 /**
  * An in-memory CommFlow service. `fetch` answers standard `Request`s through the same pipeline
  * for every adapter; the other methods are the control surface, typed. It is a thin front over
- * the mock's runtime, built in layers: {@link MockWorld} (answers, reset, snapshots, clock),
+ * the mock's runtime, built in layers: {@link MockCore} (answers, reset, snapshots, clock),
  * {@link MockTraffic} (keys, journal, events), {@link MockOutside} (calls, carrier, AI) and,
  * here, webhooks.
  *
@@ -87,7 +87,7 @@ export class CommFlowMock extends MockOutside {
 
   /**
    * The webhook deliveries, oldest first, each with every attempt; filter by status, subscription,
-   * event or tenant. Call {@link MockWorld.idle} first to see the outcome of attempts in flight.
+   * event or tenant. Call {@link MockCore.idle} first to see the outcome of attempts in flight.
    *
    * @example
    * ```ts

@@ -11,7 +11,7 @@ import type { OperationId } from '@commflow/contract';
 import { journalEntry, type JournalEntry } from '../state/journal.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../state/journal-operations.js';
 import type { ApiKeyView } from '../state/keys.js';
-import { MockWorld } from './base.js';
+import { MockCore } from './core.js';
 import { CreateKeyInputSchema } from '../runtime/control-inputs.js';
 import { invalid, parseInput } from '../lib/api-error.js';
 import { unknownNameMessage } from '../control-api/closest-names.js';
@@ -28,7 +28,7 @@ import { EVENT_TYPE_NAMES } from '@commflow/contract';
  * mock.journal().length; // 0
  * ```
  */
-export class MockTraffic extends MockWorld {
+export class MockTraffic extends MockCore {
   /**
    * Creates an API key. The secret is returned this once; the mock keeps its hash.
    *

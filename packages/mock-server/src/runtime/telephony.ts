@@ -104,10 +104,3 @@ export function receiveSms(
   const { conversation, message } = receive(worldFor(runtime.world, tenant.id), tenant, input);
   return { conversationId: conversation.id, message: toSmsMessage(message) };
 }
-
-/** Moves the mock clock forward; what is due on it runs. */
-export function advanceClock(runtime: MockRuntime, ms: number): { now: string; offsetMs: number } {
-  const { clock } = runtime.world.sim;
-  clock.advance(ms);
-  return { now: clock.iso(), offsetMs: clock.offsetMs };
-}

@@ -104,9 +104,12 @@ describe('connectMock', () => {
     const apiKey = await remote.createApiKey({ tenantIds: [tenant.id], permissions: ['contacts'] });
     expect(apiKey.key).toMatch(/^cf_/);
     expect(await remote.apiKeys()).toHaveLength(keys + 1);
+    // The answer's id is the one revoke takes.
+    expect((await remote.revokeApiKey(apiKey.id)).revoked).toBe(true);
+    const live = await remote.createApiKey({ tenantIds: [tenant.id] });
 
     await remote.injectFault({ path: '/api/v1/contacts', status: 503, times: 1 });
-    const client = await remote.client({ tenantId: tenant.id, apiKey: apiKey.key, userEmail: SANDBOX_OWNER });
+    const client = await remote.client({ tenantId: tenant.id, apiKey: live.key, userEmail: SANDBOX_OWNER });
     await expect(client.contacts.list().toArray()).rejects.toMatchObject({ status: 503 });
 
     // A receiver on 127.0.0.1: the delivery succeeds, and the matcher sees it over HTTP.

@@ -72,6 +72,7 @@ export class WebhookDispatcher {
   readonly #timer: RetryTimer;
   #closed = false;
 
+  /** @internal The runtime builds the mock's dispatcher; `mock.webhooks` is the one to use. */
   constructor(options: WebhookDispatcherOptions) {
     const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
     if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError('timeoutMs must be a finite number > 0');

@@ -56,6 +56,7 @@ export class SubscriptionStore {
   readonly #tenantExists: ((tenantId: string) => boolean) | undefined;
   readonly #subscriptions = new Map<string, StoredSubscription>();
 
+  /** @internal The runtime builds the mock's store; `mock.webhooks.subscriptions` is the one to use. */
   constructor(options: SubscriptionStoreOptions) {
     const windowMs = options.rotationWindowMs ?? DEFAULT_ROTATION_WINDOW_MS;
     if (!Number.isFinite(windowMs) || windowMs < 0)

@@ -7,7 +7,7 @@
 import { http, type HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { createMock, type CommFlowMock } from '../../facade/commflow-mock.js';
-import type { MockOptions } from '../../runtime/runtime.js';
+import type { MockOptions } from '../../runtime/create-runtime.js';
 import type { ResolvedScenario } from '../../scenario/parse.js';
 import type { ScenarioInput } from '../../scenario/schema.js';
 

@@ -4,7 +4,7 @@
  */
 import type { CommFlow } from '@commflow/sdk';
 import { createMock, type CommFlowMock } from '../../facade/commflow-mock.js';
-import type { MockOptions } from '../../runtime/runtime.js';
+import type { MockOptions } from '../../runtime/create-runtime.js';
 import type { ScenarioInput } from '../../scenario/schema.js';
 import { DEMO_KEYS, DEMO_TENANTS } from '../../scenario/demo.js';
 

@@ -47,7 +47,35 @@ export function misses(context: MatcherContextLike, actual: unknown, expected: u
     });
     return count;
   }
-  return context.equals(actual, expected, [...(context.customTesters ?? [])] as never[]) ? 0 : 1;
+  return equal(context, actual, expected) ? 0 : 1;
+}
+
+/** The framework's `equals` when it has one; else a deep equality that honours asymmetric matchers. */
+function equal(context: MatcherContextLike, actual: unknown, expected: unknown): boolean {
+  if (context.equals !== undefined) {
+    return context.equals(actual, expected, [...(context.customTesters ?? [])] as never[]);
+  }
+  return deepEqual(actual, expected);
+}
+
+function deepEqual(actual: unknown, expected: unknown): boolean {
+  if (isAsymmetric(expected)) return (expected as { asymmetricMatch(other: unknown): boolean }).asymmetricMatch(actual);
+  if (Object.is(actual, expected)) return true;
+  if (Array.isArray(expected)) {
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((item, index) => deepEqual(actual[index], item))
+    );
+  }
+  if (isPlainObject(expected) && isPlainObject(actual)) {
+    const keys = Object.keys(expected);
+    return (
+      keys.length === Object.keys(actual).length &&
+      keys.every((key) => key in actual && deepEqual(actual[key], expected[key]))
+    );
+  }
+  return false;
 }
 
 /** The fields of `actual` that `expected` names, for a diff that shows only what was asked. */

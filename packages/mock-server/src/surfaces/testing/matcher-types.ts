@@ -108,7 +108,8 @@ export interface DeliveryMatch<Type extends EventType> extends EventMatch<Type> 
 }
 
 /**
- * The part of `vitest`'s and `jest`'s matcher context the matchers use.
+ * The part of `vitest`'s, `jest`'s and Playwright's matcher context the matchers use (Playwright's
+ * has no `equals`: the matchers then compare with their own, asymmetric matchers included).
  *
  * @example
  * ```ts
@@ -118,7 +119,7 @@ export interface DeliveryMatch<Type extends EventType> extends EventMatch<Type> 
 export interface MatcherContextLike {
   readonly isNot?: boolean;
   readonly customTesters?: readonly unknown[];
-  equals(a: unknown, b: unknown, customTesters?: never[], strictCheck?: boolean): boolean;
+  equals?(a: unknown, b: unknown, customTesters?: never[], strictCheck?: boolean): boolean;
   readonly utils: {
     diff(a: unknown, b: unknown, options?: Record<string, unknown>): string | null | undefined;
     printExpected(value: unknown): string;

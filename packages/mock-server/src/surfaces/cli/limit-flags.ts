@@ -1,4 +1,4 @@
-import { HISTORY_LIMITS, type HistoryLimitName, type HistoryLimits } from './limits.js';
+import { HISTORY_LIMITS, type HistoryLimitName, type HistoryLimits } from '../../history/limits.js';
 
 const names = Object.keys(HISTORY_LIMITS) as HistoryLimitName[];
 

@@ -1,11 +1,11 @@
 import type { MockClock } from '../sim/clock.js';
 import { loadBaseline, loadScenario } from '../runtime/baseline.js';
 import { exportWorld } from '../runtime/export.js';
-import { createRuntime, resolveScenario, type MockOptions, type MockRuntime } from '../runtime/runtime.js';
+import { createRuntime, resolveScenario, type MockOptions, type MockRuntime } from '../runtime/create-runtime.js';
 import { restoreSnapshot } from '../runtime/snapshot/restore.js';
 import type { MockSnapshot } from '../runtime/snapshot/schema.js';
 import { takeSnapshot } from '../runtime/snapshot/take.js';
-import { advanceClock } from '../runtime/telephony.js';
+import { advanceClock } from '../runtime/clock.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
 import { faultOverride, FaultSchema, type FaultInput } from '../state/faults.js';
@@ -23,11 +23,11 @@ import { parseInput } from '../lib/api-error.js';
  *
  * @example
  * ```ts
- * const mock: MockWorld = createMock('demo');
+ * const mock: MockCore = createMock('demo');
  * const checkpoint = mock.snapshot();
  * ```
  */
-export class MockWorld {
+export class MockCore {
   /** The runtime every layer acts on: the world's state, the simulated outside, the baseline. */
   protected readonly runtime: MockRuntime;
   /** The mock clock: frozen or following the wall clock, advanced by tests. */
@@ -177,7 +177,7 @@ export class MockWorld {
    * The current world as a scenario file, to load later or commit as a test fixture. Contacts,
    * endpoint webhook subscriptions and key revocations follow the live state; keys created at
    * run time are left out (their secret is not kept). For the whole world, see
-   * {@link MockWorld.snapshot}.
+   * {@link MockCore.snapshot}.
    *
    * @example
    * ```ts
@@ -245,7 +245,7 @@ export class MockWorld {
     return this.webhooks.close();
   }
 
-  /** The same as {@link MockWorld.close}, for `await using`. */
+  /** The same as {@link MockCore.close}, for `await using`. */
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
