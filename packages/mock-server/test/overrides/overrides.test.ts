@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- response bodies are JSON read as `any`. */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- response bodies are JSON read as `any`. */
 import { expect, it } from 'vitest';
 import { call, control, DEMO_KEYS, DEMO_TENANTS, describeTransports, GRACE, type Env } from '../helpers/env.js';
 
