@@ -15,6 +15,7 @@ import type { TypedJournalEntry } from '../../state/journal-operations.js';
 import type { WebhookDelivery } from '../../state/webhooks/deliveries.js';
 import { article, counted, matchText, nearMisses, plural, type Candidate, misses } from './match.js';
 import type { MatchSource, MatcherContextLike, MatcherResult } from './matcher-types.js';
+import { overrideMatchers } from './override-matcher.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -307,4 +308,5 @@ export const matchers = {
     };
     return settle(gather, judge, within);
   },
+  ...overrideMatchers,
 };
