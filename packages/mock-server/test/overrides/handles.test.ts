@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-assignment -- asymmetric matchers are typed `any`. */
 /**
  * Overrides through the in-process twins (`mock.overrides`), the remote handle
  * (`remote.overrides`, over real HTTP), snapshots, and the opt-in matcher for unused overrides.
@@ -21,7 +22,7 @@ async function failure(run: () => unknown): Promise<string> {
 }
 
 describe('mock.overrides', () => {
-  test('add, list, remove and clear; injectFault answers the override', async ({ mock }) => {
+  test('add, list, remove and clear; injectFault answers the override', ({ mock }) => {
     const fault = mock.injectFault({ operationId: 'users.list', status: 503 });
     expect(fault).toMatchObject({ id: expect.stringMatching(/^ovr_/), operations: ['users.list'], remaining: 1 });
     const stub = mock.overrides.add({
