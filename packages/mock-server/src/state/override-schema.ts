@@ -205,7 +205,14 @@ export const OverrideInputSchema = z
  * ```
  */
 export type OverrideInput = z.input<typeof OverrideInputSchema>;
-/** An override as checked. */
+/**
+ * An override as checked: defaults filled, the method upper-cased, the tenant id lower-cased.
+ *
+ * @example
+ * ```ts
+ * const checked: CheckedOverride = OverrideInputSchema.parse({ operationId: 'users.list', fault: {} });
+ * ```
+ */
 export type CheckedOverride = z.output<typeof OverrideInputSchema>;
 
 /** A last page's pagination, for a stub of a paged list that gives none. */

@@ -39,7 +39,14 @@ export const OverridesDataSchema = z.array(
   }),
 );
 
-/** Filters of {@link OverrideStore.list}. */
+/**
+ * Filters of `mock.overrides.list()`.
+ *
+ * @example
+ * ```ts
+ * const filter: OverrideFilter = { tenantId, unused: true };
+ * ```
+ */
 export interface OverrideFilter {
   readonly tenantId?: string | undefined;
   /** Only those that never answered a request. */
