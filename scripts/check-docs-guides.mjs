@@ -6,6 +6,10 @@
 //   and every route of the control surface's route table (packages/mock-server/src/control-api),
 //   each under its own heading with a curl example naming its query parameters and body fields,
 //   and the route index, generated from the table (`--write` rewrites it).
+// - packages/mock-server/README.md and docs/mock-server.md: a row for each demo tenant (id, mode,
+//   key), each demo user (email, name, tenant, extension) and each demo key (tenants,
+//   permissions), as the demo scenario has them, and no row for one it lacks; `testClient`'s
+//   options and every field of a fault, as the mock's source has them.
 // Reads the sources (through tsx): no package build needed.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -140,11 +144,62 @@ else if (process.argv.includes('--write')) {
   failures.push("cli.md: the control route index is not the table's: run `node scripts/check-docs-guides.mjs --write`");
 }
 
+// The demo scenario's tenants, users and keys; testClient and faults.
+const demo = await tsImport(join(root, 'packages/mock-server/src/scenario/demo.ts'), import.meta.url);
+const { FaultSchema } = await tsImport(join(root, 'packages/mock-server/src/state/faults.ts'), import.meta.url);
+const fixtureSource = read('packages/mock-server/src/surfaces/testing/fixture.ts');
+const tableRows = (markdown) =>
+  [...markdown.matchAll(/^\|(.*)\|\s*$/gm)].map((m) => m[1].split('|').map((cell) => cell.trim()));
+const code = (value) => `\`${value}\``;
+const tenantName = new Map(demo.demoScenario.tenants.map((tenant) => [tenant.id, tenant.name]));
+let demoRows = 0;
+for (const doc of ['packages/mock-server/README.md', 'docs/mock-server.md']) {
+  const markdown = read(doc);
+  const table = tableRows(markdown);
+  const has = (cells, what) => {
+    if (!table.some((row) => cells.every((cell, i) => cell === undefined || row[i] === cell)))
+      failures.push(`${doc}: no row ${what}: | ${cells.map((cell) => cell ?? '…').join(' | ')} |`);
+    else demoRows += 1;
+  };
+  for (const tenant of demo.demoScenario.tenants) {
+    const key = demo.demoScenario.apiKeys.find(
+      (k) => k.tenantIds.length === 1 && k.tenantIds[0] === tenant.id && k.permissions.includes('*') && !k.revoked,
+    );
+    has([tenant.name, code(tenant.id), tenant.mode, code(key?.key)], `for the tenant ${tenant.name}`);
+  }
+  const users = demo.demoScenario.tenants.flatMap((tenant) => tenant.users.map((user) => ({ ...user, tenant })));
+  for (const user of users) {
+    const name = `${user.firstName} ${user.lastName}`;
+    has([code(user.email), name, user.tenant.name, user.extension ?? 'none'], `for the user ${user.email}`);
+  }
+  for (const row of table) {
+    const email = /^`([^`@]+@[^`]+)`$/.exec(row[0] ?? '')?.[1];
+    if (email !== undefined && !users.some((user) => user.email === email))
+      failures.push(`${doc}: ${email} is in a table, and is not a demo user`);
+    const key = /^`(cfa?_demo_[^`]+)`$/.exec(row[0] ?? '')?.[1];
+    if (key !== undefined && !demo.demoScenario.apiKeys.some((k) => k.key === key))
+      failures.push(`${doc}: ${key} is in a table, and is not a demo key`);
+  }
+  for (const key of demo.demoScenario.apiKeys) {
+    const tenants = key.tenantIds.map((id) => tenantName.get(id)).join(', ');
+    has([code(key.key), tenants, key.permissions.map(code).join(', ')], `for the key ${key.label}`);
+  }
+  const options = [...fixtureSource.matchAll(/^\s{2}(\w+)\?:/gm)].map((m) => m[1]);
+  for (const option of options) {
+    if (!markdown.includes(`\`${option}\``)) failures.push(`${doc}: testClient's option ${option} is not described`);
+  }
+  if (!markdown.includes('testClient(mock')) failures.push(`${doc}: no testClient(mock, …) example`);
+  for (const field of Object.keys(FaultSchema.shape ?? FaultSchema.innerType?.shape ?? {})) {
+    if (!new RegExp(`injectFault\\(\\{[^}]*\\b${field}\\b`).test(markdown))
+      failures.push(`${doc}: the fault field ${field} is not in the injectFault({ … }) line`);
+  }
+}
+
 if (failures.length > 0) {
   console.error(`The guides are out of date (${failures.length}):`);
   for (const failure of failures) console.error(`  - ${failure}`);
   process.exit(1);
 }
 console.log(
-  `guides: ${rows.size} error codes, ${pagedOperations} paged operations, ${flags.size} CLI flags and ${headings.length} control routes documented`,
+  `guides: ${rows.size} error codes, ${pagedOperations} paged operations, ${flags.size} CLI flags, ${headings.length} control routes and ${demoRows} rows of the demo's tenants, users and keys documented`,
 );

@@ -4,7 +4,8 @@
 // - the index, a guide, the click-to-dial page and the HTTP reference render with no page error
 //   and no request leaving 127.0.0.1 (the site needs no network);
 // - the HTTP reference renders every operation of openapi.json;
-// - search finds the click-to-dial method by name, operations by id, and error codes.
+// - search finds the click-to-dial method by name, operations by id, and error codes; for a task
+//   word ("retry", "paginate"…) it puts the guide first, lists each entry once and no internals.
 // `--screenshots <dir>` also saves those pages at 1280 px and 390 px wide.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -41,8 +42,14 @@ const idsOf = (file) => {
   }
   return idCache.get(file);
 };
-const operationIds = new Set(
-  Object.values(spec.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId)),
+const operationIdsOf = (document) =>
+  new Set(
+    Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId)),
+  );
+const operationIds = operationIdsOf(spec);
+// The mock's control surface, rendered beside the service's reference.
+const controlOperationIds = operationIdsOf(
+  JSON.parse(readFileSync(new URL('../packages/mock-server/control-openapi.json', import.meta.url), 'utf8')),
 );
 let linkCount = 0;
 for (const file of htmlFiles) {
@@ -75,6 +82,10 @@ for (const file of htmlFiles) {
     if (target.endsWith(`${sep}http-api.html`)) {
       const id = /^operation\/(.+)$/.exec(fragment)?.[1];
       if (id === undefined || !operationIds.has(id)) failures.push(`${where} names no operation of openapi.json`);
+    } else if (target.endsWith(`${sep}mock-control-api.html`)) {
+      const id = /^operation\/(.+)$/.exec(fragment)?.[1];
+      if (id === undefined || !controlOperationIds.has(id))
+        failures.push(`${where} names no operation of control-openapi.json`);
     } else if (!idsOf(target).has(decodeURIComponent(fragment))) {
       failures.push(`${where} points to a missing anchor`);
     }
@@ -150,6 +161,11 @@ const pages = [
     'http-api.html',
     (page) => page.locator('[id="operation/voice.click2dial"]').waitFor({ timeout: 30_000 }),
   ],
+  [
+    'mock-control-api',
+    'mock-control-api.html',
+    (page) => page.locator('[id="operation/tenants.create"]').waitFor({ timeout: 30_000 }),
+  ],
 ];
 for (const width of [1280, 390]) {
   for (const [name, path, ready] of pages) {
@@ -168,6 +184,11 @@ for (const width of [1280, 390]) {
       const title = await opened.page.title();
       if (!title.includes('HTTP API reference')) failures.push(`http-api.html is titled "${title}"`);
     }
+    if (name === 'mock-control-api' && width === 1280) {
+      const rendered = await opened.page.locator('[id^="operation/"]').count();
+      if (rendered < controlOperationIds.size)
+        failures.push(`mock-control-api.html renders ${rendered} of ${controlOperationIds.size} operations`);
+    }
     if (shotsDir !== undefined) {
       mkdirSync(shotsDir, { recursive: true });
       await opened.page.screenshot({ path: join(shotsDir, `${name}-${width}.png`) });
@@ -181,8 +202,19 @@ const searches = [
   ['click2dial', /click2dial/],
   ['voice.click2dial', /click2dial/],
   ['contacts.create', /Contacts|contacts\.create/],
-  ['NO_EXTENSION', /NO_EXTENSION/],
+  // An error code is a member of the catalogue's object type, which search leaves out: the Errors
+  // guide, which lists every code, is the answer.
+  ['NO_EXTENSION', /NO_EXTENSION|^\s*Errors\s*$/],
   ['INVALID_CURSOR', /Pagination|list/],
+];
+/** Task words, and the guide each must put first (scripts/typedoc-plugin-search.mjs). */
+const TASK_SEARCHES = [
+  ['retry', 'Retries, timeouts and idempotency'],
+  ['paginate', 'Pagination'],
+  ['verify webhook', 'Webhooks'],
+  ['rate limit', 'The SDK in production'],
+  ['snapshot', 'Testing with the mock'],
+  ['tenant', 'Authentication, tenants and acting users'],
 ];
 {
   const { page, context, problems } = await open('index.html', 1280, () => Promise.resolve());
@@ -205,6 +237,32 @@ const searches = [
     } else if (query === 'click2dial' && shotsDir !== undefined) {
       await page.screenshot({ path: join(shotsDir, 'search-1280.png') });
     }
+    await page.keyboard.press('Escape');
+  }
+  // A reader searching for a task meets the guide first, each entry once, and no internals.
+  for (const [query, guide] of TASK_SEARCHES) {
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('combobox').fill(query);
+    const results = page.locator('#tsd-search-results li');
+    let texts = [];
+    for (let waited = 0; waited < 10_000 && texts[0]?.trim() !== guide; waited += 200) {
+      await page.waitForTimeout(200);
+      texts = await results.allInnerTexts();
+    }
+    const hrefs = await results.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    if (process.env.DEBUG_SEARCH) console.log(query, texts.slice(0, 6));
+    if (texts[0]?.trim() !== guide) {
+      failures.push(`search "${query}" puts first ${texts[0] ?? 'nothing'}, not the guide "${guide}"`);
+    }
+    const twice = hrefs.filter((href, i) => hrefs.indexOf(href) !== i);
+    if (twice.length > 0) failures.push(`search "${query}" lists ${twice.join(', ')} more than once`);
+    const names = texts.map((text) => text.trim());
+    const sameName = names.filter((name, i) => names.indexOf(name) !== i);
+    if (sameName.length > 0) failures.push(`search "${query}" lists ${sameName.join(', ')} twice`);
+    const internal = texts.filter((text) => text.includes('__type'));
+    if (internal.length > 0) failures.push(`search "${query}" lists internals: ${internal.join(' | ')}`);
+    if (query === 'retry' && shotsDir !== undefined)
+      await page.screenshot({ path: join(shotsDir, 'search-retry.png') });
     await page.keyboard.press('Escape');
   }
   for (const problem of problems) failures.push(`search: ${problem}`);

@@ -17,7 +17,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-oldest_nodes=("20.19.0" "22.12.0")
+oldest_nodes=("22.12.0")
 # The demo scenario's public test keys (docs/guides/scenario.md), passed as the CLI's users would.
 export COMMFLOW_API_KEY="cf_demo_sandbox_000000000000000000000000"
 export COMMFLOW_OTHER_API_KEY="cf_demo_live_000000000000000000000000000"
@@ -104,6 +104,23 @@ code=$?
 set -e
 cat "$work/usage.txt"
 [ "$code" -eq 2 ] || fail "a usage error exited $code, not 2"
+
+step "the rules the checks cite ship with the kit, and the report points there"
+rules="$work/app/node_modules/@commflow/conformance/RULES.md"
+[ -f "$rules" ] || fail "the packed kit has no RULES.md"
+grep -q '^### R33$' "$rules" || fail "RULES.md has no rule R33"
+page="$(cd "$work/app" && node --input-type=module -e 'const { RULES_PAGE } = await import("@commflow/conformance"); console.log(RULES_PAGE)')"
+[ "$page" = "$(cd "$(dirname "$rules")" && pwd)/RULES.md" ] || fail "RULES_PAGE is $page, not the shipped RULES.md"
+
+step "an unreachable target: one message, exit 2"
+set +e
+npx --no-install commflow-conformance --base-url http://127.0.0.1:9 --tenant 11111111-1111-4111-8111-111111111111 \
+  --user ann.lee@acme.test >"$work/unreachable.txt" 2>&1
+code=$?
+set -e
+cat "$work/unreachable.txt"
+[ "$code" -eq 2 ] || fail "an unreachable target exited $code, not 2"
+[ "$(wc -l <"$work/unreachable.txt")" -eq 1 ] || fail "an unreachable target printed more than one line"
 
 for version in "${oldest_nodes[@]}"; do
   step "the CLI on Node $version"

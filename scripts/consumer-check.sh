@@ -3,13 +3,18 @@
 # and the mock server, installed with npm into a plain project in a temporary directory outside
 # the workspace (no pnpm, no workspace links, no "source" condition), then used by
 #   - an ESM consumer and a CommonJS consumer (require() of the ESM build), each calling the mock
-#     in-process through the SDK, on the pinned Node and on the lowest supported Node of each
-#     line (20.19 and 22.12, where require(esm) needs no flag), while @opentelemetry/api (the
+#     in-process through the SDK, on the pinned Node and on the lowest supported
+#     Node (22.12, where require(esm) needs no flag), while @opentelemetry/api (the
 #     SDK's optional peer) is not installed;
 #   - then, with @opentelemetry/api and its SDK installed, an ESM and a CommonJS consumer of
 #     @commflow/sdk/otel that trace a call into an in-memory exporter;
 #   - TypeScript consumers compiled with `module: nodenext` (an .mts and a .cts file) and with
-#     `moduleResolution: bundler` (tsc --noEmit, strict, library types checked).
+#     `moduleResolution: bundler` (tsc --noEmit, strict, library types checked);
+#   - a remote-handle consumer (@commflow/mock-server/remote), compiled under strict tsc with no
+#     casts and then run: a standalone mock over HTTP on 127.0.0.1, a tenant created, its clock
+#     advanced, the typed journal read, a snapshot restored, and `await expect(remote)
+#     .toHaveReceived(…)` passing with jest's standalone `expect` and the shipped matcher types
+#     (@commflow/mock-server/jest's declaration), the ./playwright entry's types checked too.
 # Run after `pnpm run build`. npm fetches ky, zod and the mock's dependencies from the registry.
 set -euo pipefail
 source "$(dirname "$0")/quiet-npm.sh"
@@ -17,8 +22,8 @@ source "$(dirname "$0")/quiet-npm.sh"
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/commflow-consumer-XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-# The lowest supported Node of each line the packages support ("engines": ^20.19.0 || >=22.12.0).
-oldest_nodes=("20.19.0" "22.12.0")
+# The lowest supported Node ("engines": >=22.12.0; Node 20 reached its end of life on 2026-04-30).
+oldest_nodes=("22.12.0")
 
 step() { printf '\n\033[1m== consumer check: %s\033[0m\n' "$*"; }
 
@@ -223,4 +228,63 @@ step "TypeScript consumer, module nodenext (ESM .mts and CommonJS .cts)"
 node "$tsc" -p ts-nodenext/tsconfig.json
 step "TypeScript consumer, moduleResolution bundler"
 node "$tsc" -p ts-bundler/tsconfig.json
+step "npm install expect and @playwright/test (the matchers' and the Playwright fixture's optional peers), @types/node"
+# Node's types: the consumer starts its mock with @commflow/mock-server/node, whose types name node:http.
+npm install --no-audit --no-fund --ignore-scripts --loglevel=error "expect@^30" "@playwright/test@^1.50" "@types/node@^24"
+
+# The remote handle from another process's point of view: typed by the control route table, no
+# casts, the matchers on it. It starts its own standalone mock (the Node adapter) on 127.0.0.1.
+mkdir -p ts-remote
+cat >ts-remote/tsconfig.json <<'JSON'
+{
+  "compilerOptions": {
+    "module": "nodenext",
+    "moduleResolution": "nodenext",
+    "target": "es2023",
+    "lib": ["es2023", "dom"],
+    "types": ["node"],
+    "strict": true,
+    "skipLibCheck": false,
+    "outDir": "out"
+  },
+  "include": ["*.mts"]
+}
+JSON
+cat >ts-remote/remote.mts <<'TS'
+import { expect } from 'expect';
+import type {} from '@commflow/mock-server/jest';
+import { matchers } from '@commflow/mock-server/matchers';
+import { startMockServer } from '@commflow/mock-server/node';
+import { connectMock, ControlError } from '@commflow/mock-server/remote';
+import type { MockTenant } from '@commflow/mock-server/playwright';
+
+expect.extend(matchers);
+const server = await startMockServer({ scenario: 'demo' });
+try {
+  const remote = await connectMock(server.url);
+  const { tenant, key } = await remote.tenants.create({ name: 'packed' });
+  const clock = await remote.tenants.advanceClock(tenant.id, 60_000);
+  const client = await remote.client({ tenantId: tenant.id, apiKey: key, userEmail: tenant.users[0]?.email });
+  await client.contacts.create({ firstName: 'Packed' });
+  const [entry] = await remote.requests({ operationId: 'contacts.create', tenantId: tenant.id });
+  const firstName: string | undefined = entry?.request.body?.firstName;
+  const checkpoint = await remote.snapshot();
+  await remote.tenants.delete(tenant.id);
+  const deleted = await remote.tenants.get(tenant.id).catch((error: unknown) => error instanceof ControlError ? error.code : 'other');
+  await remote.restore(checkpoint);
+  const restored = (await remote.tenants.list()).some((listed) => listed.id === tenant.id);
+  await expect(remote).toHaveReceived('contacts.create', { tenantId: tenant.id, body: { firstName: 'Packed' } });
+  await expect(remote).not.toHaveReceived('sms.send', { tenantId: tenant.id, within: 100 });
+  const fixtureTenant: Pick<MockTenant, 'id' | 'key'> = { id: tenant.id, key };
+  const report = { aheadMs: clock.aheadMs, firstName, deleted, restored, fixture: fixtureTenant.id === tenant.id };
+  const expected = { aheadMs: 60_000, firstName: 'Packed', deleted: 'NOT_FOUND', restored: true, fixture: true };
+  if (JSON.stringify(report) !== JSON.stringify(expected)) throw new Error('unexpected: ' + JSON.stringify(report));
+  console.log('ok', JSON.stringify(report));
+} finally {
+  await server.close();
+}
+TS
+step "remote handle consumer: strict tsc (no casts), then run against a standalone mock over HTTP"
+node "$tsc" -p ts-remote/tsconfig.json
+node ts-remote/out/remote.mjs
 step "consumer check passed"

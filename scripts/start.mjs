@@ -3,8 +3,13 @@
 // 1. The port first: taken, it fails at once with a message naming --port, before any build.
 // 2. The build only when it is out of date: a package whose dist/ is missing or older than one
 //    of its inputs (src/, package.json, tsup and tsconfig files) is rebuilt, the others not.
-//    `npx -y pnpm@10 run build` forces a full build.
+//    Only the JavaScript (and the console): a running server never reads type declarations,
+//    which took most of a first start. `npx -y pnpm@10 run build` builds everything.
 // 3. Then the CLI runs in this process with the same arguments (`--help` lists them).
+// 4. Ctrl-C stops it with exit code 0 and no `ELIFECYCLE` line: on a terminal, the key is read
+//    here instead of becoming a SIGINT to every process of the chain, whose shells would die of
+//    it and make pnpm report a failure. A signal to any process of the chain stops the server
+//    too (the CLI watches its launchers).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,17 +18,28 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 // Shared with the CLI, so both say the same thing; Node 24 runs this erasable TypeScript as is.
 import { listenErrorMessage } from '../packages/mock-server/src/surfaces/cli/listen-error.ts';
+import { withoutSeparator } from '../packages/mock-server/src/surfaces/cli/arguments.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** What the CLI needs at run time, dependencies first. */
 const PACKAGES = [
-  { name: '@commflow/contract', dir: 'packages/contract', entry: 'dist/index.js' },
-  { name: '@commflow/mock-server', dir: 'packages/mock-server', entry: 'dist/cli.js' },
+  { name: '@commflow/contract', dir: 'packages/contract', entry: 'dist/index.js', steps: [['tsup', '--no-dts']] },
+  {
+    name: '@commflow/mock-server',
+    dir: 'packages/mock-server',
+    entry: 'dist/cli.js',
+    steps: [
+      ['tsup', '--no-dts'],
+      ['tsx', 'scripts/build-console.ts'],
+    ],
+  },
 ];
 const SHARED_INPUTS = ['tsconfig.base.json'];
 
 // Only what the checks need; the CLI validates every option itself.
+// pnpm hands `run start -- --port 4417` on with its `--`: read the flags after it, as the CLI does.
 const { values } = parseArgs({
+  args: withoutSeparator(process.argv.slice(2)),
   options: { host: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
   strict: false,
   allowPositionals: true,
@@ -86,11 +102,25 @@ if (values.help !== true && Number.isInteger(port) && port > 0 && port <= 65535)
 
 const stale = PACKAGES.filter(isStale);
 if (stale.length > 0) {
-  process.stderr.write(`# building ${stale.map((pkg) => pkg.name).join(', ')} (out of date)\n`);
+  process.stderr.write(`# building ${stale.map((pkg) => pkg.name).join(', ')} (out of date; JavaScript only)\n`);
   for (const pkg of stale) {
-    const build = spawnSync('pnpm', ['--filter', pkg.name, 'run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(build.status ?? 1);
+    for (const step of pkg.steps) {
+      const build = spawnSync('pnpm', ['--filter', pkg.name, 'exec', ...step], { cwd: root, stdio: 'inherit' });
+      if (build.status !== 0) process.exit(build.status ?? 1);
+    }
   }
+}
+
+if (process.stdin.isTTY && values.help !== true) {
+  // Raw mode: Ctrl-C arrives as a byte instead of a SIGINT to the terminal's whole foreground job.
+  // This process alone then stops, cleanly, as the CLI does on SIGINT; Node restores the terminal
+  // on exit. Ctrl-\ stops it the same way; other keys are ignored.
+  process.stdin.setRawMode(true);
+  process.stdin.on('data', (bytes) => {
+    if (bytes.includes(0x03) || bytes.includes(0x1c)) process.kill(process.pid, 'SIGINT');
+  });
+  // The server keeps the process alive, not the keyboard.
+  process.stdin.unref();
 }
 
 await import('../packages/mock-server/dist/cli.js');

@@ -28,7 +28,7 @@ step "unit and integration tests"
 results="$(mktemp -d)/vitest.json"
 pnpm run test:unit --reporter=default --reporter=json --outputFile.json="$results"
 
-step "SDK suite on Node 22 and the newest Node"
+step "SDK suite on Node 22.12.0 (the engines floor) and the newest Node"
 pnpm --filter @commflow/sdk run test:node-matrix
 step "package checks (publint, attw, size-limit)"
 pnpm -r --filter './packages/*' --if-present run check:package

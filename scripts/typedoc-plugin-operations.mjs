@@ -5,7 +5,8 @@
 //   (`operationErrors`); the build fails when an operation has no method or a tag names no operation;
 // - the pending changesets become the changelog page (nothing is released yet);
 // - `http-api.html`, the HTTP API reference: openapi.json rendered by Redoc's standalone bundle,
-//   copied beside it, so the page needs no network;
+//   copied beside it, so the page needs no network; `mock-control-api.html` renders the mock's
+//   control-openapi.json the same way;
 // - `site:` links (to pages typedoc does not know) become relative links.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -133,14 +134,14 @@ export function changelogMarkdown() {
   return `${lines.join('\n')}\n`;
 }
 
-function httpApiPage(spec) {
+function httpApiPage(spec, heading = 'HTTP API reference') {
   const json = JSON.stringify(spec).replaceAll('<', '\\u003c');
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>HTTP API reference | CommFlow SDK</title>
+<title>${heading} | CommFlow SDK</title>
 <style>
   body { margin: 0; }
   .cf-bar { display: flex; gap: 1rem; align-items: center; padding: 0.5rem 1rem; background: #0b2540; color: #fff;
@@ -153,7 +154,7 @@ function httpApiPage(spec) {
 </style>
 </head>
 <body>
-<header class="cf-bar"><a href="index.html">← Docs</a><h1>HTTP API reference</h1><span class="cf-version">${spec.info.title} ${spec.info.version}, OpenAPI ${spec.openapi}</span></header>
+<header class="cf-bar"><a href="index.html">← Docs</a><h1>${heading}</h1><span class="cf-version">${spec.info.title} ${spec.info.version}, OpenAPI ${spec.openapi}</span></header>
 <main id="redoc"></main>
 <script id="openapi" type="application/json">${json}</script>
 <script src="assets/redoc.standalone.js"></script>
@@ -288,5 +289,11 @@ export function load(app) {
     );
     const spec = JSON.parse(readFileSync(join(root, 'packages/contract/openapi.json'), 'utf8'));
     writeFileSync(join(event.outputDirectory, 'http-api.html'), httpApiPage(spec));
+    // The mock's control surface, beside it: control-openapi.json, generated from its route table.
+    const control = JSON.parse(readFileSync(join(root, 'packages/mock-server/control-openapi.json'), 'utf8'));
+    writeFileSync(
+      join(event.outputDirectory, 'mock-control-api.html'),
+      httpApiPage(control, 'Mock control surface reference'),
+    );
   });
 }

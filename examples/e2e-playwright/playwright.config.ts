@@ -15,8 +15,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   reporter: [['list']],
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Sized for a loaded CI machine (Chromium beside other suites), not a quiet laptop.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   use: {
     baseURL: `http://127.0.0.1:${String(APP_PORT)}`,
     browserName: 'chromium',

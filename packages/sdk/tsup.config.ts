@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+const { version } = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   // The request core is an entry of its own only for a stable file name: size-limit counts the
@@ -9,6 +12,7 @@ export default defineConfig({
     otel: 'src/otel.ts',
     engine: 'src/core/engine.ts',
     throttle: 'src/core/throttle.ts',
+    'validate-response': 'src/core/validate-response.ts',
   },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts', webhooks: 'src/webhooks.ts', otel: 'src/otel.ts' } },
@@ -17,4 +21,6 @@ export default defineConfig({
   target: 'es2023',
   platform: 'neutral',
   treeshake: true,
+  // The version in the X-CommFlow-Client header (src/internal/identity.ts).
+  define: { __COMMFLOW_SDK_VERSION__: JSON.stringify(version) },
 });

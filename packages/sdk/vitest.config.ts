@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { defineProject } from 'vitest/config';
 
+const { version } = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineProject({
+  // The version in the X-CommFlow-Client header, as the build sets it (tsup.config.ts).
+  define: { __COMMFLOW_SDK_VERSION__: JSON.stringify(version) },
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {

@@ -15,8 +15,9 @@ import { DEMO_KEYS, DEMO_TENANTS } from '@commflow/mock-server';
 import { CommFlow } from '@commflow/sdk';
 import { verifyWebhook, WebhookVerificationError, type VerifiedWebhookEvent } from '@commflow/sdk/webhooks';
 
-// Generous: spawning the mock through tsx takes many seconds on a loaded machine.
-const TIMEOUT_MS = 60_000;
+// Generous: spawning the mock through tsx takes many seconds on a loaded machine. A bound on a
+// hang, no speed target.
+const TIMEOUT_MS = 180_000;
 const EXPECTED = ['contact.changed', 'call.started', 'sms.sent', 'sms.received'];
 
 // Whatever happens, never hang: a CI job must end.

@@ -2,6 +2,7 @@
  * The report as text (what the CLI prints) and as JUnit XML (what CI reads).
  */
 import type { CheckResult, ConformanceReport, PlanEntry } from './report.js';
+import { ruleLinks } from './rules.js';
 
 const LABEL = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
@@ -25,7 +26,9 @@ export function formatPlan(plan: readonly PlanEntry[]): string {
 }
 
 /**
- * One result as one line, and for a failure a second with the rule and the request id.
+ * One result as one line. A failure adds the rules it broke, with their links on the rules page,
+ * and the request id; a failure of the run's own settings says only that: its cause is printed
+ * once, in the summary, with every check it stopped.
  *
  * @example
  * ```ts
@@ -33,9 +36,16 @@ export function formatPlan(plan: readonly PlanEntry[]): string {
  * ```
  */
 export function formatResult(result: CheckResult): string {
+  if (result.outcome === 'fail' && result.cause !== null) {
+    return `${LABEL.fail} ${result.id}: stopped by a setting of the run (see "Cause" below)`;
+  }
   const head = `${LABEL[result.outcome]} ${result.id}${result.reason === '' ? '' : `: ${result.reason}`}`;
   if (result.outcome !== 'fail') return head;
-  return `${head}\n     rule: ${result.rule}; request id: ${result.requestId ?? 'none'}`;
+  return [
+    head,
+    `     rule: ${result.rule}; request id: ${result.requestId ?? 'none'}`,
+    `     read: ${ruleLinks(result.rules).join(' ')}`,
+  ].join('\n');
 }
 
 /**
@@ -54,7 +64,12 @@ export function formatSummary(report: ConformanceReport): string {
   );
   // Nothing failed, yet nothing was checked: say why the run is not a pass.
   const why = !report.ok && failed === 0 ? ' (no check ran: see the reasons in the plan)' : '';
+  const causes = report.causes.map(
+    (cause) =>
+      `Cause of ${String(cause.checks.length)} failure${cause.checks.length === 1 ? '' : 's'}: ${cause.cause}\n  stopped: ${cause.checks.join(', ')}`,
+  );
   return [
+    ...causes,
     `Requests: ${report.pacing.requests} sent, ${seconds} s waited for rate-limit windows, ${report.pacing.rateLimited} answered 429`,
     ...(created ? [`Marker of created data: ${report.marker}`] : []),
     `${report.ok ? 'OK' : 'FAILED'} conformance of ${report.target.baseUrl}: ${passed} passed, ${failed} failed, ${skipped} skipped${why}`,
@@ -90,7 +105,13 @@ export function toJUnitXml(report: ConformanceReport): string {
       result.outcome === 'skip'
         ? `<skipped message="${escapeXml(result.reason)}"/>`
         : `<failure message="${escapeXml(result.reason)}" type="conformance">${escapeXml(
-            `${result.reason}\nrule: ${result.rule}\nrequest id: ${result.requestId ?? 'none'}`,
+            [
+              result.reason,
+              ...(result.cause === null ? [] : [`cause: ${result.cause}`]),
+              `rule: ${result.rule}`,
+              `read: ${ruleLinks(result.rules).join(' ')}`,
+              `request id: ${result.requestId ?? 'none'}`,
+            ].join('\n'),
           )}</failure>`;
     return `${open}>\n      ${inner}\n    </testcase>`;
   });

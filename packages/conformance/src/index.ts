@@ -12,3 +12,5 @@ export type { Effect, Requirement } from './checks/context.js';
 export { CHECKS, MARKER_PREFIX, planConformance, runConformance, type ConformanceProgress } from './run.js';
 export { formatPlan, formatResult, formatSummary, toJUnitXml } from './format.js';
 export { PACING_RESERVE } from './pacer.js';
+export { ConformanceTargetError } from './target.js';
+export { RULES_PAGE, ruleAnchor, ruleLinks } from './rules.js';

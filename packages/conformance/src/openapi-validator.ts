@@ -35,7 +35,7 @@ export class OpenApiValidator {
     this.#document = document;
     this.#ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.#ajv);
-    // The contract's own format for phone numbers (decisions.md §7: `^\+[1-9]\d{6,14}$`).
+    // The contract's own format for phone numbers (rule R30: `^\+[1-9]\d{6,14}$`).
     this.#ajv.addFormat('e164', /^\+[1-9]\d{6,14}$/);
     this.#ajv.addSchema(document, 'openapi');
   }

@@ -1,6 +1,6 @@
 /**
  * Paces requests by the service's rate-limit headers, so that a run never drives a key into
- * 429s (decisions.md §1 and §6: `RateLimit-Remaining` is what is left of a fixed window,
+ * 429s (rules R12 and R29: `RateLimit-Remaining` is what is left of a fixed window,
  * `RateLimit-Reset` the delta seconds until it resets).
  */
 import { HEADERS } from '@commflow/contract';

@@ -28,7 +28,12 @@ export type CheckId = (typeof CHECK_DEFINITIONS)[number]['id'];
 export interface CheckInfo {
   readonly id: CheckId;
   readonly title: string;
-  /** The rule of service-api.md or decisions.md the check verifies. */
+  /**
+   * The rules the check verifies, by number (`R3`): each is at `RULES_PAGE#r3` on the rules
+   * page of the docs, shipped in this package as `RULES.md`.
+   */
+  readonly rules: readonly string[];
+  /** What those rules say, in one line, each led by its number. */
   readonly rule: string;
   /** `read`, `mutate` (POST/PUT a conforming service refuses), `create` (creates marked data) or `sandbox` (sends an SMS). */
   readonly effect: Effect;
@@ -65,6 +70,12 @@ export interface CheckResult extends CheckInfo {
   readonly outcome: 'pass' | 'fail' | 'skip';
   /** One line: why it failed or was skipped; for a pass, what it left out (empty when nothing). */
   readonly reason: string;
+  /**
+   * For a failure caused by the run's own settings (a refused key, a tenant the key may not
+   * access, a `--user` that is no user of the tenant): that cause, shared by every check it
+   * stopped and listed once in {@link ConformanceReport.causes}. Null otherwise.
+   */
+  readonly cause: string | null;
   /** The request id of the request that showed the failure, when one did. */
   readonly requestId: string | null;
   /** Requests the check sent. */
@@ -90,6 +101,10 @@ export interface ConformanceReport {
   readonly finishedAt: string;
   readonly plan: readonly PlanEntry[];
   readonly results: readonly CheckResult[];
+  /** The causes that failed several checks at once, each with the checks it stopped. */
+  readonly causes: readonly { readonly code: string; readonly cause: string; readonly checks: readonly CheckId[] }[];
+  /** Where the rules the checks cite are written: a rule `R3` is at `<rulesPage>#r3`. */
+  readonly rulesPage: string;
   readonly totals: { readonly passed: number; readonly failed: number; readonly skipped: number };
   /** Requests sent, time spent waiting on rate-limit windows, and 429s received. */
   readonly pacing: { readonly requests: number; readonly waitedMs: number; readonly rateLimited: number };

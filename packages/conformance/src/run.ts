@@ -1,14 +1,15 @@
 /**
  * Plans and runs the checks.
  */
-import { OPENAPI_PATH } from '@commflow/contract';
 import { CHECK_DEFINITIONS } from './checks/index.js';
 import { CheckContext, type CheckDefinition, type Requirement } from './checks/context.js';
 import { OpenApiValidator } from './openapi-validator.js';
 import { ConformanceUsageError, idMatcher, validateOptions, type ConformanceOptions } from './options.js';
 import { Pacer } from './pacer.js';
+import { RULES_PAGE } from './rules.js';
 import type { CheckInfo, CheckResult, ConformanceReport, PlanEntry } from './report.js';
-import { CheckFailure, CheckSkip, Session, Unreachable } from './session.js';
+import { CheckFailure, CheckSkip, Session } from './session.js';
+import { checkTarget } from './target.js';
 
 /**
  * The prefix of every run's marker: what a run creates carries `commflow-conformance-<run id>`
@@ -24,6 +25,7 @@ export const MARKER_PREFIX = 'commflow-conformance';
 const infoOf = (check: (typeof CHECK_DEFINITIONS)[number]): CheckInfo => ({
   id: check.id,
   title: check.title,
+  rules: check.rules,
   rule: check.rule,
   effect: check.effect,
   requires: check.requires,
@@ -127,15 +129,25 @@ function shownUrl(baseUrl: string): string {
   return url.toString().replace(/\/$/, '');
 }
 
-/** Why the implementation cannot be reached (a connection error or a timeout), or undefined when it answers. */
-async function reachability(session: Session): Promise<string | undefined> {
-  try {
-    await session.get(OPENAPI_PATH);
-    return undefined;
-  } catch (error) {
-    if (error instanceof Unreachable) return `not run: ${error.message}`;
-    return undefined;
-  }
+/**
+ * Error codes that say the run's own settings are wrong rather than the implementation: when a
+ * request sent as the run (its key, tenant and user) meets one, every check doing the same fails
+ * the same way. The report names that cause once, with the checks it stopped.
+ */
+const SETTING_CAUSES: Record<string, (options: ConformanceOptions) => string> = {
+  UNAUTHENTICATED: () =>
+    'the API key is refused (401 UNAUTHENTICATED): check --api-key or COMMFLOW_API_KEY, and that the key is not revoked',
+  TENANT_ACCESS_DENIED: (options) =>
+    `the API key may not access --tenant ${options.tenantId} (403 TENANT_ACCESS_DENIED): give a key of that tenant`,
+  UNKNOWN_USER: (options) =>
+    `--user ${options.userEmail} is no user of tenant ${options.tenantId} (403 UNKNOWN_USER on every user-scoped operation): give the email of one of its users`,
+};
+
+/** The setting a failure shows to be wrong, when it does. */
+function settingCause(error: unknown, options: ConformanceOptions): { code: string; text: string } | undefined {
+  if (!(error instanceof CheckFailure) || !error.asRun || error.code === null) return undefined;
+  const describe = SETTING_CAUSES[error.code];
+  return describe === undefined ? undefined : { code: error.code, text: describe(options) };
 }
 
 /**
@@ -160,7 +172,6 @@ export async function runConformance(
   onProgress: ConformanceProgress = () => undefined,
 ): Promise<ConformanceReport> {
   const plan = planConformance(options);
-  onProgress({ type: 'plan', plan });
   const startedAt = new Date().toISOString();
   const marker = `${MARKER_PREFIX}-${crypto.randomUUID().slice(0, 8)}`;
   const validator = new OpenApiValidator();
@@ -197,31 +208,26 @@ export async function runConformance(
     validator,
     pacer,
   };
-  // One request first: when the implementation cannot be reached at all, every check says so at
-  // once rather than each waiting for its own connection error or timeout.
-  const unreachable = await reachability(new Session(sessionConfig));
+  // One request first (two when it shows no API): a target that cannot be reached, or where no
+  // CommFlow API answers, stops the run with one message rather than failing every check on it.
+  try {
+    await checkTarget(new Session(sessionConfig), shownUrl(options.baseUrl));
+  } catch (error) {
+    if (error instanceof Error) error.message = redact(error.message);
+    throw error;
+  }
+  onProgress({ type: 'plan', plan });
   const results: CheckResult[] = [];
+  const causes = new Map<string, { code: string; cause: string; checks: CheckResult['id'][] }>();
   for (const [index, check] of CHECK_DEFINITIONS.entries()) {
     const entry = plan[index];
     if (entry === undefined) continue;
-    if (entry.willRun && unreachable !== undefined) {
-      const result: CheckResult = {
-        ...infoOf(check),
-        outcome: 'fail',
-        reason: redact(unreachable),
-        requestId: null,
-        requests: 0,
-        durationMs: 0,
-      };
-      results.push(result);
-      onProgress({ type: 'result', result });
-      continue;
-    }
     if (!entry.willRun) {
       const result: CheckResult = {
         ...infoOf(check),
         outcome: 'skip',
         reason: entry.skipReason ?? '',
+        cause: null,
         requestId: null,
         requests: 0,
         durationMs: 0,
@@ -235,11 +241,19 @@ export async function runConformance(
     let outcome: CheckResult['outcome'] = 'pass';
     let reason: string;
     let requestId: string | null = null;
+    let cause: string | null = null;
     const context = new CheckContext(checkOptions, marker, session);
     try {
       await check.run(context);
       reason = context.notes.join('; ');
     } catch (error) {
+      const setting = settingCause(error, options);
+      if (setting !== undefined) {
+        cause = redact(setting.text);
+        const shared = causes.get(setting.code) ?? { code: setting.code, cause, checks: [] };
+        shared.checks.push(check.id);
+        causes.set(setting.code, shared);
+      }
       if (error instanceof CheckSkip) {
         outcome = 'skip';
         reason = error.message;
@@ -256,6 +270,7 @@ export async function runConformance(
       ...infoOf(check),
       outcome,
       reason: redact(reason.replace(/\s+/g, ' ').trim()),
+      cause,
       requestId: requestId === null ? null : redact(requestId),
       requests: session.requests,
       durationMs: Math.round(performance.now() - started),
@@ -272,6 +287,8 @@ export async function runConformance(
     finishedAt: new Date().toISOString(),
     plan,
     results,
+    causes: [...causes.values()],
+    rulesPage: RULES_PAGE,
     totals,
     pacing: { ...pacer.stats },
     ok: totals.failed === 0 && totals.passed > 0,

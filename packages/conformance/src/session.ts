@@ -14,15 +14,52 @@ import {
 import type { OpenApiValidator } from './openapi-validator.js';
 import type { Pacer } from './pacer.js';
 
+/** What a failure knows of the answer that showed it. */
+export interface FailedAnswer {
+  readonly requestId: string | null;
+  readonly status?: number;
+  /** The error code, when the answer was the error envelope. */
+  readonly code?: string;
+  /** Whether the request went with the run's own key, tenant and acting user (or none). */
+  readonly asRun?: boolean;
+}
+
 /** A check found the implementation wrong. `requestId` names the request that showed it. */
 export class CheckFailure extends Error {
   override readonly name: string = 'CheckFailure';
-  constructor(
-    message: string,
-    readonly requestId: string | null,
-  ) {
+  readonly requestId: string | null;
+  readonly status: number | null;
+  readonly code: string | null;
+  readonly asRun: boolean;
+
+  constructor(message: string, answer: FailedAnswer | string | null) {
     super(message);
+    const shown = typeof answer === 'string' || answer === null ? { requestId: answer } : answer;
+    this.requestId = shown.requestId;
+    this.status = shown.status ?? null;
+    this.code = shown.code ?? null;
+    this.asRun = shown.asRun ?? false;
   }
+}
+
+/**
+ * The status and error code of an answer, as a reason says them: `403 UNKNOWN_USER`, or the status
+ * alone for a success.
+ *
+ * @example
+ * ```ts
+ * ctx.expect(created.status === 201, `contacts.create answered ${answered(created)}, not 201`, created);
+ * ```
+ */
+export function answered(answer: { readonly status: number; readonly body: unknown }): string {
+  const code = errorCodeOf(answer.body);
+  return code === undefined ? String(answer.status) : `${String(answer.status)} ${code}`;
+}
+
+/** The `error.code` of an error envelope, else undefined. */
+export function errorCodeOf(body: unknown): string | undefined {
+  const error = (body as { success?: unknown; error?: { code?: unknown } } | undefined)?.error;
+  return typeof error?.code === 'string' ? error.code : undefined;
 }
 
 /** The implementation could not be reached: a connection error or a timeout, no answer at all. */
@@ -56,6 +93,8 @@ interface AnswerBase {
   /** The response's request id (header, else `meta.requestId`), or null when it has none. */
   readonly requestId: string | null;
   readonly body: unknown;
+  /** Whether the request went with the run's own key, tenant and acting user (or none). */
+  readonly asRun: boolean;
 }
 
 /** A success answer: `data` has passed openapi.json, so it has the contract's type. */
@@ -130,11 +169,16 @@ export class Session {
     });
     const label = `${op.method} ${path}`;
     const requestId = requestIdOf(response.headers, json);
+    const asRun =
+      (request.apiKey ?? this.#config.apiKey) === this.#config.apiKey &&
+      (request.tenantId ?? this.#config.tenantId) === this.#config.tenantId &&
+      (user === null || user === this.#config.userEmail);
     const problems = this.#config.validator.problems(op.method, op.path, response.status, response.headers, json);
     if (problems.length > 0) {
+      const shown = { status: response.status, body: json };
       throw new CheckFailure(
-        `${label} answered ${response.status}, which openapi.json does not describe: ${problems.slice(0, 3).join('; ')}`,
-        requestId,
+        `${label} answered ${answered(shown)}, which openapi.json does not describe: ${problems.slice(0, 3).join('; ')}`,
+        { requestId, status: response.status, ...codeOf(json), asRun },
       );
     }
     const envelope = json as { success: boolean };
@@ -144,6 +188,7 @@ export class Session {
       headers: response.headers,
       requestId,
       body: json,
+      asRun,
       ...(envelope as Omit<Answer<Id>, keyof AnswerBase>),
     } as Answer<Id>;
   }
@@ -162,6 +207,7 @@ export class Session {
       headers: response.headers,
       requestId,
       body: json,
+      asRun: false,
       problems,
     };
   }
@@ -187,6 +233,7 @@ export class Session {
       headers: response.headers,
       requestId: requestIdOf(response.headers, json),
       body: json,
+      asRun: true,
     };
   }
 
@@ -218,14 +265,20 @@ export class Session {
       try {
         json = text === '' ? undefined : JSON.parse(text);
       } catch {
-        throw new CheckFailure(
-          `${method} ${path} answered ${response.status} with a body that is not JSON`,
-          requestIdOf(response.headers, undefined),
-        );
+        throw new CheckFailure(`${method} ${path} answered ${response.status} with a body that is not JSON`, {
+          requestId: requestIdOf(response.headers, undefined),
+          status: response.status,
+        });
       }
       return { response, json };
     }
   }
+}
+
+/** `{ code }` of an error envelope, or nothing: for a spread into a {@link FailedAnswer}. */
+function codeOf(body: unknown): { code?: string } {
+  const code = errorCodeOf(body);
+  return code === undefined ? {} : { code };
 }
 
 function requestIdOf(headers: Headers, body: unknown): string | null {

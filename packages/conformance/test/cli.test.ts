@@ -3,6 +3,8 @@
  * (every check passes), against a wrong implementation (exit 1), and its usage errors (exit 2).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_KEYS, DEMO_TENANTS } from '@commflow/mock-server';
@@ -167,7 +169,9 @@ describe('against a wrong implementation', () => {
         expect(stdout).toContain(
           'FAIL chat.start-twice: the second start of the same direct chat returned isNew: true\n',
         );
-        expect(stdout).toMatch(/ {5}rule: service-api\.md §4 rule 7 .*; request id: req_[\w-]+\n/);
+        expect(stdout).toMatch(/ {5}rule: R33 starting a direct chat .*; request id: req_[\w-]+\n/);
+        // The rule links to its anchor on the rules page, a file the reader can open.
+        expect(stdout).toMatch(/ {5}read: \S*rules\.md#r33\n/i);
         expect(stdout).toContain(
           `FAILED conformance of ${server.url}: 0 passed, 1 failed, ${CHECKS.length - 1} skipped\n`,
         );
@@ -211,22 +215,84 @@ describe('against a wrong implementation', () => {
   );
 });
 
-describe('an implementation that cannot be reached', () => {
+describe('an implementation that cannot be reached, or no API at all', () => {
   it(
-    'fails every planned check at once with the connection error, after one request, and exits 1',
+    'stops with one message naming the cause, after one request, and exits 2',
     async () => {
       // A port nothing listens on: bound, then closed, on 127.0.0.1.
       const server = await startDivergentServer((request, forward) => forward(request));
       const url = server.url;
       await server.close();
-      const { code, stdout } = await runCli([...target(url), '--json'], { COMMFLOW_API_KEY: DEMO_KEYS.sandbox });
-      expect(code).toBe(1);
-      const report = JSON.parse(stdout) as ConformanceReport;
-      const failed = report.results.filter((result) => result.outcome === 'fail');
-      expect(failed.length).toBe(report.plan.filter((entry) => entry.willRun).length);
-      for (const result of failed)
-        expect(result.reason).toMatch(/^not run: GET \/api\/v1\/openapi\.json failed: ECONNREFUSED$/);
-      expect(report.pacing.requests).toBe(1);
+      for (const json of [false, true]) {
+        const { code, stdout, stderr } = await runCli([...target(url), ...(json ? ['--json'] : [])], {
+          COMMFLOW_API_KEY: DEMO_KEYS.sandbox,
+        });
+        expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+        expect(stderr).toBe(
+          `commflow-conformance: cannot reach ${url}: GET /api/v1/openapi.json failed: ECONNREFUSED. Check --base-url, and that the service runs.\n`,
+        );
+      }
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it(
+    'a server that answers, but with no CommFlow API (a web page), stops with one message and exit 2',
+    async () => {
+      const page = createServer((_request, response) => {
+        response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>');
+      });
+      await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${String((page.address() as AddressInfo).port)}`;
+      try {
+        const { code, stdout, stderr } = await runCli(target(url), { COMMFLOW_API_KEY: DEMO_KEYS.sandbox });
+        expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+        expect(stderr.split('\n').filter(Boolean)).toHaveLength(1);
+        expect(stderr).toContain(
+          `commflow-conformance: no CommFlow API at ${url}: GET /api/v1/openapi.json answered 404 (not JSON)`,
+        );
+      } finally {
+        await new Promise((resolve) => page.close(resolve));
+      }
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+});
+
+describe('a wrong --user', () => {
+  it(
+    'is reported once, as the cause, with the checks it stopped; each of them in one line',
+    async () => {
+      const mock = await startStandaloneMock();
+      try {
+        const args = [
+          '--base-url',
+          mock.url,
+          '--tenant',
+          DEMO_TENANTS.sandbox,
+          '--user',
+          'nobody@acme.test',
+          '--sandbox',
+        ];
+        const { code, stdout } = await runCli(args, SECRET_ENV);
+        expect(code).toBe(1);
+        const causeLines = stdout.split('\n').filter((line) => line.includes('--user nobody@acme.test is no user'));
+        expect(causeLines).toHaveLength(1);
+        expect(causeLines[0]).toMatch(/^Cause of \d+ failures: --user nobody@acme\.test is no user of tenant /);
+        const stopped = /\n {2}stopped: (.*)\n/.exec(stdout)?.[1]?.split(', ') ?? [];
+        expect(stopped).toEqual(
+          expect.arrayContaining(['contacts.read-back', 'idempotency.replay', 'chat.start-twice']),
+        );
+        for (const id of stopped) {
+          expect(stdout).toContain(`FAIL ${id}: stopped by a setting of the run (see "Cause" below)\n`);
+        }
+        const json = JSON.parse((await runCli([...args, '--json'], SECRET_ENV)).stdout) as ConformanceReport;
+        expect(json.causes).toEqual([
+          { code: 'UNKNOWN_USER', cause: expect.stringContaining('nobody@acme.test') as string, checks: stopped },
+        ]);
+      } finally {
+        await mock.stop();
+      }
     },
     SPAWN_TIMEOUT_MS,
   );

@@ -6,6 +6,7 @@ import { createMock, DEMO_KEYS, DEMO_TENANTS, demoScenario } from '@commflow/moc
 import { describe, expect, it } from 'vitest';
 import {
   CHECKS,
+  ConformanceTargetError,
   ConformanceUsageError,
   MARKER_PREFIX,
   planConformance,
@@ -33,12 +34,26 @@ const options = (fetch: typeof globalThis.fetch, extra: Partial<ConformanceOptio
 });
 
 describe('an unreachable target', () => {
-  it('names the cause undici gives, not only "fetch failed"', async () => {
+  it('throws one ConformanceTargetError naming the cause undici gives, not only "fetch failed"', async () => {
     // Port 9 is one fetch refuses to reach at all ("bad port"): no connection is even tried.
-    const report = await runConformance({ ...demoOptions('http://127.0.0.1:9'), only: 'openapi.document' });
-    expect(report.results.find((result) => result.id === 'openapi.document')?.reason).toBe(
-      'not run: GET /api/v1/openapi.json failed: bad port',
+    const run = runConformance({ ...demoOptions('http://127.0.0.1:9'), only: 'openapi.document' });
+    await expect(run).rejects.toThrow(ConformanceTargetError);
+    await expect(run).rejects.toThrow(
+      'cannot reach http://127.0.0.1:9: GET /api/v1/openapi.json failed: bad port. Check --base-url, and that the service runs',
     );
+  });
+});
+
+describe('failure reasons', () => {
+  it('name the status and the error code of the answer', async () => {
+    // A key lacking the contacts permission: contacts.create answers 403 PERMISSION_DENIED.
+    const { fetch } = recordedMock();
+    const report = await runConformance(
+      options(fetch, { apiKey: DEMO_KEYS.usersOnly, only: 'contacts.read-back', sandbox: true }),
+    );
+    const result = report.results.find((entry) => entry.id === 'contacts.read-back');
+    expect(result?.outcome).toBe('fail');
+    expect(result?.reason).toMatch(/403 PERMISSION_DENIED/);
   });
 });
 
@@ -121,7 +136,12 @@ describe('the plan', () => {
       'pagination.bad-cursor',
       'tenancy.isolation',
     ]);
-    for (const check of CHECKS) expect(check.rule).toMatch(/(service-api|decisions)\.md §\d/);
+    for (const check of CHECKS) {
+      expect(check.rules.length).toBeGreaterThan(0);
+      // Each rule cited by number, in the one-line text too, and every one on the rules page.
+      for (const rule of check.rules) expect(check.rule).toContain(rule);
+      expect(check.rule).not.toMatch(/(service-api|decisions)\.md/);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { EVENT_TYPES } from './event-types.js';
 import { HEADER_BY_CODE, HEADERS, type HeaderCode } from './headers.js';
-import { OPERATION_LIST, isAssumed, type OperationDefinition } from './operations.js';
+import { OPERATION_LIST, isAssumed, operations, type OperationDefinition } from './operations.js';
 import { OPENAPI_PATH } from './paths.js';
 import { successEnvelope } from './schemas/envelope.js';
 import { EVENT_SCHEMAS } from './schemas/events.js';
@@ -12,6 +12,8 @@ import { ref, toSchema, withoutDescription, type JsonSchema } from './openapi/js
 import { documentHeaders, errorHeaders, successHeaders } from './openapi/response-headers.js';
 import { TAG_DESCRIPTIONS } from './openapi/tags.js';
 import { apiOverview } from './openapi/overview.js';
+import { stateCrossFieldRules } from './openapi/rules.js';
+import { parameterExample, requestBodyExample, responseExample, responseLinks } from './openapi/operation-examples.js';
 
 /**
  * The version of the interface the document describes.
@@ -43,7 +45,7 @@ export interface OpenApiDocument {
 /** An operation's tag: the first segment of its id. */
 const tagOf = (id: string) => id.split('.')[0] ?? id;
 
-function headerParameter(code: HeaderCode, components: Record<string, unknown>) {
+function headerParameter(op: OperationDefinition, code: HeaderCode, components: Record<string, unknown>) {
   const required = code === 'T' || code === 'U';
   return {
     name: HEADER_BY_CODE[code],
@@ -51,8 +53,12 @@ function headerParameter(code: HeaderCode, components: Record<string, unknown>) 
     required,
     description: z.globalRegistry.get(HEADER_SCHEMAS[code])?.description,
     schema: withoutDescription(toSchema(HEADER_SCHEMAS[code], 'input', components)),
+    example: parameterExample(op, 'header', HEADER_BY_CODE[code], code),
   };
 }
+
+/** A parameter's `example`, when the operation's example gives the parameter a value. */
+const exampleField = (value: unknown) => (value === undefined ? {} : { example: value });
 
 function objectFields(schema: z.ZodMiniType, io: 'output', components: Record<string, unknown>) {
   const json = toSchema(schema, io, components) as { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -64,18 +70,33 @@ function objectFields(schema: z.ZodMiniType, io: 'output', components: Record<st
 }
 
 function parameters(op: OperationDefinition, components: Record<string, unknown>) {
-  const params: Record<string, unknown>[] = op.headers.map((code) => headerParameter(code, components));
+  const params: Record<string, unknown>[] = op.headers.map((code) => headerParameter(op, code, components));
   if (op.pathParams) {
     for (const { name, property } of objectFields(op.pathParams, 'output', components)) {
       const { description, ...schema } = property;
-      params.push({ name, in: 'path', required: true, description, schema });
+      params.push({
+        name,
+        in: 'path',
+        required: true,
+        description,
+        schema,
+        ...exampleField(parameterExample(op, 'path', name)),
+      });
     }
   }
   if (op.query) {
     for (const { name, property, required } of objectFields(op.query, 'output', components)) {
       const { description, ...schema } = property;
       const assumed = isAssumed(op, `query.${name}`);
-      params.push({ name, in: 'query', required, description, schema, ...(assumed ? { 'x-assumed': true } : {}) });
+      params.push({
+        name,
+        in: 'query',
+        required,
+        description,
+        schema,
+        ...exampleField(parameterExample(op, 'query', name)),
+        ...(assumed ? { 'x-assumed': true } : {}),
+      });
     }
   }
   return params;
@@ -84,15 +105,19 @@ function parameters(op: OperationDefinition, components: Record<string, unknown>
 function operationObject(op: OperationDefinition, components: Record<string, unknown>) {
   const assumed = (element: OperationDefinition['assumed'][number]) => isAssumed(op, element);
   const envelope = toSchema(successEnvelope(op.response, op.pagination !== 'none'), 'output', components);
+  const examples = { [op.id]: responseExample(op) };
+  const links = responseLinks(op);
   const responses: Record<string, unknown> = {};
   for (const status of op.successStatus) {
     responses[String(status)] = {
       description: op.successStatus.length > 1 ? (status === 201 ? 'Created.' : 'Existed already.') : 'Success.',
       headers: successHeaders(op.headers.includes('I')),
-      content: { 'application/json': { schema: envelope } },
+      content: { 'application/json': { schema: envelope, examples } },
+      ...(links === undefined ? {} : { links }),
       ...(assumed('response') || assumed('successStatus') ? { 'x-assumed': true } : {}),
     };
   }
+  const bodyExample = requestBodyExample(op);
   Object.assign(responses, operationErrorResponses(op));
 
   return {
@@ -104,7 +129,12 @@ function operationObject(op: OperationDefinition, components: Record<string, unk
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: toSchema(op.body, 'input', components) } },
+            content: {
+              'application/json': {
+                schema: toSchema(op.body, 'input', components),
+                ...(bodyExample === undefined ? {} : { examples: { [op.id]: bodyExample } }),
+              },
+            },
             ...(assumed('body') ? { 'x-assumed': true } : {}),
           },
         }
@@ -165,6 +195,11 @@ export function createOpenApiDocument(): OpenApiDocument {
     item[op.method.toLowerCase()] = operationObject(op, schemas);
   }
 
+  stateCrossFieldRules(schemas, (id) => {
+    const { path, method } = operations[id];
+    return (paths[path]?.[method.toLowerCase()] as { parameters: Record<string, unknown>[] }).parameters;
+  });
+
   const webhooks: Record<string, unknown> = {};
   for (const [type, schema] of Object.entries(EVENT_SCHEMAS)) {
     webhooks[type] = {
@@ -204,7 +239,11 @@ export function createOpenApiDocument(): OpenApiDocument {
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: HEADERS.apiKey, description: 'A `cf_` or `cfa_` API key.' },
-        bearer: { type: 'http', scheme: 'bearer', description: 'The same API key as a Bearer token.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `The same API key as a Bearer token. Sent together with \`${HEADERS.apiKey}\`, it must be the same key: two different keys are 401 \`UNAUTHENTICATED\`.`,
+        },
       },
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
     },

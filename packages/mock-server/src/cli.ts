@@ -4,11 +4,12 @@
  *
  * @module
  */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { startMockServer } from './surfaces/adapters/node.js';
 import { consoleBanner } from './surfaces/console/banner.js';
 import { listenErrorMessage } from './surfaces/cli/listen-error.js';
 import { withoutSeparator } from './surfaces/cli/arguments.js';
+import { usageErrorMessage } from './surfaces/cli/usage-error.js';
 import { onOrphaned } from './surfaces/cli/orphan-watch.js';
 import { stopOnSignals } from './surfaces/cli/stop-on-signals.js';
 import { BatchedLog, safeStream } from './surfaces/cli/output.js';
@@ -67,28 +68,32 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
+  // One object for parseArgs and for the flag an unknown one is compared with.
+  const config = {
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '4010' },
+      scenario: { type: 'string', default: 'demo' },
+      'no-control': { type: 'boolean', default: false },
+      'allowed-host': { type: 'string', multiple: true, default: [] },
+      'control-token': { type: 'string' },
+      'webhook-timestamp': { type: 'string', default: 'wall' },
+      state: { type: 'string' },
+      'save-interval': { type: 'string', default: '5' },
+      help: { type: 'boolean', default: false },
+      ...LIMIT_FLAG_OPTIONS,
+    },
+    strict: true,
+  } satisfies { options: ParseArgsOptionsConfig; strict: true };
   let values;
   try {
     ({ values } = parseArgs({
       // `npm run x -- --flag` habits: a leading `--` separator is no argument of ours.
       args: withoutSeparator(process.argv.slice(2)),
-      options: {
-        host: { type: 'string', default: '127.0.0.1' },
-        port: { type: 'string', default: '4010' },
-        scenario: { type: 'string', default: 'demo' },
-        'no-control': { type: 'boolean', default: false },
-        'allowed-host': { type: 'string', multiple: true, default: [] },
-        'control-token': { type: 'string' },
-        'webhook-timestamp': { type: 'string', default: 'wall' },
-        state: { type: 'string' },
-        'save-interval': { type: 'string', default: '5' },
-        help: { type: 'boolean', default: false },
-        ...LIMIT_FLAG_OPTIONS,
-      },
-      strict: true,
+      ...config,
     }));
   } catch (error) {
-    fail(`${(error as Error).message}\n\n${HELP}`);
+    fail(usageErrorMessage(error as Error, Object.keys(config.options), 'commflow-mock'));
   }
   if (values.help) {
     stdout.write(`${HELP}\n`);

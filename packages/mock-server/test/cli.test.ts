@@ -92,6 +92,20 @@ describe('commflow-mock options', { timeout: SPAWN_TIMEOUT_MS }, () => {
     for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
   });
 
+  it('an unknown flag names the one probably meant and points to --help, in two lines, not the whole help', async () => {
+    const { code, stderr } = await runToExit(['--prot', '4417']);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      "commflow-mock: Unknown option '--prot'; did you mean --port?\nRun `commflow-mock --help` for every option.\n",
+    );
+    const far = await runToExit(['--frobnicate']);
+    expect(far.stderr).toBe(
+      "commflow-mock: Unknown option '--frobnicate'\nRun `commflow-mock --help` for every option.\n",
+    );
+    const prefix = await runToExit(['--scen', 'x.json']);
+    expect(prefix.stderr).toContain('did you mean --scenario?');
+  });
+
   it('fails at once, naming --port, when the port is taken', async () => {
     const taken = createServer();
     servers.push(taken);

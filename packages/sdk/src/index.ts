@@ -41,6 +41,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  UnexpectedResponseError,
   ValidationError,
   type APIErrorInit,
 } from './core/errors.js';
@@ -57,7 +58,7 @@ export type {
   WaitReason,
 } from './core/hooks.js';
 export { Page, PagePromise, type ToArrayOptions } from './core/pagination.js';
-export type { RequestOptions } from './core/request.js';
+export type { RequestOptions } from './core/option-checks.js';
 export { APIResource } from './core/resource.js';
 export type { ListItem, ListParams, OperationResult, PagedOperationId } from './core/types.js';
 export type { Logger, LogLevel } from './internal/logger.js';
@@ -75,6 +76,7 @@ export type {
   ContactListParams,
   FaxListParams,
   FileListParams,
+  OperationParams,
   PresenceUpdateParams,
   PricingQuoteParams,
   SmsConversationListParams,

@@ -22,6 +22,7 @@ import {
   trace,
   type Attributes,
   type Span,
+  type TextMapPropagator,
   type TextMapSetter,
   type TracerProvider,
 } from '@opentelemetry/api';
@@ -47,6 +48,12 @@ export interface OpenTelemetryOptions {
   tracerProvider?: TracerProvider | undefined;
   /** Attributes added to every span. */
   attributes?: Attributes | undefined;
+  /**
+   * How the span's context travels in each request's headers. Default: the global propagator
+   * when one writes a `traceparent`, else W3C Trace Context (`traceparent`, `tracestate`), so a
+   * tracer given without a registered propagator still links the service's spans to the call.
+   */
+  propagator?: TextMapPropagator<Headers> | undefined;
 }
 
 /** The tracer's name: the instrumentation scope of the spans. */
@@ -57,6 +64,30 @@ const setter: TextMapSetter<Headers> = {
     carrier.set(key, value);
   },
 };
+
+/**
+ * W3C Trace Context, written from the span's own context: `traceparent` (version 00) and the
+ * `tracestate` it carries. The default when no propagator is given or registered.
+ */
+function injectW3C(span: Span, headers: Headers): void {
+  const { traceId, spanId, traceFlags, traceState } = span.spanContext();
+  if (!trace.isSpanContextValid(span.spanContext())) return;
+  headers.set('traceparent', `00-${traceId}-${spanId}-${(traceFlags & 0xff).toString(16).padStart(2, '0')}`);
+  const state = traceState?.serialize();
+  if (state) headers.set('tracestate', state);
+}
+
+/**
+ * `exception.type` of the span's exception event: the error's class name (`NotFoundError`,
+ * `APITimeoutError`), one rule for every error; its code is in `error.type`.
+ */
+function recordException(span: Span, error: Error): void {
+  span.addEvent('exception', {
+    'exception.type': error.name,
+    'exception.message': error.message,
+    ...(error.stack === undefined ? {} : { 'exception.stacktrace': error.stack }),
+  });
+}
 
 /** `error.type`: the error's code (`RATE_LIMITED`, `VALIDATION_ERROR`), else its class name. */
 function errorType(error: Error): string {
@@ -71,9 +102,10 @@ function errorType(error: Error): string {
  * `commflow.tenant_id`, `http.request.resend_count` (the retries), and `error.type` (the error's
  * code) when the call fails. Each retry is a `retry` event on the span. A wait in the client-side
  * queue of `rateLimit: 'auto'` is a `rate-limit-wait` event, and the span starts before it, so its
- * duration includes the wait; a call that fails in that queue still has its span. Every attempt
- * carries the span's context in the headers of the active propagator (`traceparent` with W3C
- * Trace Context).
+ * duration includes the wait; a call that fails in that queue still has its span. A failed call's
+ * `exception` event has `exception.type` set to the error's class name, whatever the error. Every
+ * attempt carries the span's context: through `options.propagator`, else the global propagator,
+ * else W3C Trace Context (`traceparent`), so a request always carries one when a tracer is given.
  *
  * @example
  * ```ts
@@ -81,7 +113,7 @@ function errorType(error: Error): string {
  * import { CommFlow } from '@commflow/sdk';
  * import { openTelemetry } from '@commflow/sdk/otel';
  *
- * const client = new CommFlow({ hooks: [openTelemetry(), { onWait: ({ waitMs }) => console.log(waitMs) }] });
+ * const client = new CommFlow({ hooks: [openTelemetry(), { onWait: ({ segmentMs }) => console.log(segmentMs) }] });
  * await trace.getTracer('app').startActiveSpan('nightly-sync', async (span) => {
  *   await client.contacts.list(); // a child span named contacts.list
  *   span.end();
@@ -130,14 +162,20 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Hooks {
       if (ctx.reason === 'rate-limit') {
         spanOf(ctx).addEvent('rate-limit-wait', {
           'commflow.attempt': ctx.attempt,
-          'commflow.wait_ms': Math.round(ctx.waitMs),
+          'commflow.wait_ms': Math.round(ctx.segmentMs),
         });
       }
     },
     beforeRequest: (ctx: HookContext) => {
       const span = spanOf(ctx);
       if (ctx.attempt > 1) span.setAttribute('http.request.resend_count', ctx.attempt - 1);
-      propagation.inject(trace.setSpan(otelContext.active(), span), ctx.headers, setter);
+      const carrier = trace.setSpan(otelContext.active(), span);
+      if (options.propagator) options.propagator.inject(carrier, ctx.headers, setter);
+      else {
+        propagation.inject(carrier, ctx.headers, setter);
+        // No global propagator registered (the API's default writes nothing): W3C Trace Context.
+        if (!ctx.headers.has('traceparent')) injectW3C(span, ctx.headers);
+      }
     },
     afterResponse: (ctx: AfterResponseContext) => {
       const span = spans.get(ctx.call);
@@ -157,7 +195,7 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Hooks {
       // A call that failed before any attempt (its queue wait timed out or was aborted) still gets its span.
       const span = spanOf(ctx);
       span.setAttribute('error.type', errorType(ctx.error));
-      span.recordException(ctx.error);
+      recordException(span, ctx.error);
       span.setStatus({ code: SpanStatusCode.ERROR, message: ctx.error.message });
       end(ctx.call, span);
     },

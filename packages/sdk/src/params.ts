@@ -1,11 +1,25 @@
 /**
  * Named parameter types, one per operation that takes any, derived from the contract's registry
- * (`z.input` of its body schemas, the code-side shape of its query schemas) so that editor hovers
- * show a name and no shape is written twice. The result types (`Contact`, `Click2DialResult`, …)
+ * (`z.input` of its body schemas, the code-side shape of its query schemas). Interfaces, not type
+ * aliases, so that editor hovers, type errors and the docs pages show the name (`ContactCreateParams`)
+ * rather than its expansion; no shape is written twice. The result types (`Contact`, `Click2DialResult`, …)
  * are the contract's own, re-exported by the package entry.
  */
 import type { OperationBody } from '@commflow/contract';
 import type { ListParams } from './core/types.js';
+
+/**
+ * What every parameter type below extends, besides its shape. An interface with a single base and
+ * no members of its own is reported by TypeScript as that base, expanded; a second base keeps the
+ * name (`'firstname' does not exist in type 'ContactCreateParams'`). It has no members.
+ *
+ * @example
+ * ```ts
+ * const params: OperationParams = {};
+ * ```
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a base with no members, for the names (see above)
+export interface OperationParams {}
 
 /**
  * The query of `client.users.list()`: a search term and paging (`users.list`). Numbers are numbers here; the SDK encodes the query string.
@@ -15,7 +29,7 @@ import type { ListParams } from './core/types.js';
  * const params: UserListParams = { search: 'ann', limit: 50 };
  * ```
  */
-export type UserListParams = ListParams<'users.list'>;
+export interface UserListParams extends OperationParams, ListParams<'users.list'> {}
 
 /**
  * The query of `client.contacts.list()`: `search` (full name or phone digits) and paging (`contacts.list`). Numbers are numbers here; the SDK encodes the query string.
@@ -25,7 +39,7 @@ export type UserListParams = ListParams<'users.list'>;
  * const params: ContactListParams = { search: 'lee', limit: 100 };
  * ```
  */
-export type ContactListParams = ListParams<'contacts.list'>;
+export interface ContactListParams extends OperationParams, ListParams<'contacts.list'> {}
 
 /**
  * The body of `client.contacts.create()` (`contacts.create`).
@@ -35,7 +49,7 @@ export type ContactListParams = ListParams<'contacts.list'>;
  * const params: ContactCreateParams = { firstName: 'Ann', lastName: 'Lee', phoneMobile: '+14155550100' };
  * ```
  */
-export type ContactCreateParams = OperationBody<'contacts.create'>;
+export interface ContactCreateParams extends OperationParams, OperationBody<'contacts.create'> {}
 
 /**
  * The body of `client.voice.click2dial()`: the number or extension to bridge (`voice.click2dial`).
@@ -45,7 +59,7 @@ export type ContactCreateParams = OperationBody<'contacts.create'>;
  * const params: Click2DialParams = { destination: '+14155550100' };
  * ```
  */
-export type Click2DialParams = OperationBody<'voice.click2dial'>;
+export interface Click2DialParams extends OperationParams, OperationBody<'voice.click2dial'> {}
 
 /**
  * The query of `client.cdr.list()`: filters and offset paging (`cdr.list`). Numbers are numbers here; the SDK encodes the query string.
@@ -55,7 +69,7 @@ export type Click2DialParams = OperationBody<'voice.click2dial'>;
  * const params: CdrListParams = { limit: 100, offset: 0 };
  * ```
  */
-export type CdrListParams = ListParams<'cdr.list'>;
+export interface CdrListParams extends OperationParams, ListParams<'cdr.list'> {}
 
 /**
  * The query of `client.chat.conversations.list()` (`chat.conversations`). Numbers are numbers here; the SDK encodes the query string.
@@ -65,7 +79,7 @@ export type CdrListParams = ListParams<'cdr.list'>;
  * const params: ChatConversationListParams = { limit: 20 };
  * ```
  */
-export type ChatConversationListParams = ListParams<'chat.conversations'>;
+export interface ChatConversationListParams extends OperationParams, ListParams<'chat.conversations'> {}
 
 /**
  * The body of `client.chat.conversations.create()`: the teammate and the first message (`chat.conversations.create`).
@@ -75,7 +89,7 @@ export type ChatConversationListParams = ListParams<'chat.conversations'>;
  * const params: ChatConversationCreateParams = { participantEmail: 'bob.stone@acme.test', message: 'Hi Bob' };
  * ```
  */
-export type ChatConversationCreateParams = OperationBody<'chat.conversations.create'>;
+export interface ChatConversationCreateParams extends OperationParams, OperationBody<'chat.conversations.create'> {}
 
 /**
  * The query of `client.chat.messages.list()`: the conversation and paging (`chat.messages.list`). Numbers are numbers here; the SDK encodes the query string.
@@ -85,7 +99,7 @@ export type ChatConversationCreateParams = OperationBody<'chat.conversations.cre
  * const params: ChatMessageListParams = { conversationId, limit: 50 };
  * ```
  */
-export type ChatMessageListParams = ListParams<'chat.messages.list'>;
+export interface ChatMessageListParams extends OperationParams, ListParams<'chat.messages.list'> {}
 
 /**
  * The body of `client.chat.messages.send()` (`chat.messages.send`).
@@ -95,7 +109,7 @@ export type ChatMessageListParams = ListParams<'chat.messages.list'>;
  * const params: ChatMessageSendParams = { conversationId, content: 'On my way' };
  * ```
  */
-export type ChatMessageSendParams = OperationBody<'chat.messages.send'>;
+export interface ChatMessageSendParams extends OperationParams, OperationBody<'chat.messages.send'> {}
 
 /**
  * The query of `client.sms.conversations.list()` (`sms.conversations`). Numbers are numbers here; the SDK encodes the query string.
@@ -105,7 +119,7 @@ export type ChatMessageSendParams = OperationBody<'chat.messages.send'>;
  * const params: SmsConversationListParams = { limit: 20 };
  * ```
  */
-export type SmsConversationListParams = ListParams<'sms.conversations'>;
+export interface SmsConversationListParams extends OperationParams, ListParams<'sms.conversations'> {}
 
 /**
  * The query of `client.sms.messages.list(conversationId)` (`sms.messages.list`). Numbers are numbers here; the SDK encodes the query string.
@@ -115,7 +129,7 @@ export type SmsConversationListParams = ListParams<'sms.conversations'>;
  * const params: SmsMessageListParams = { limit: 50 };
  * ```
  */
-export type SmsMessageListParams = ListParams<'sms.messages.list'>;
+export interface SmsMessageListParams extends OperationParams, ListParams<'sms.messages.list'> {}
 
 /**
  * The body of `client.sms.send(conversationId)` (`sms.send`).
@@ -125,7 +139,7 @@ export type SmsMessageListParams = ListParams<'sms.messages.list'>;
  * const params: SmsSendParams = { body: 'Your order has shipped' };
  * ```
  */
-export type SmsSendParams = OperationBody<'sms.send'>;
+export interface SmsSendParams extends OperationParams, OperationBody<'sms.send'> {}
 
 /**
  * The body of `client.ai.agents.chat(agentId)`: the conversation so far (`ai.agents.chat`).
@@ -135,7 +149,7 @@ export type SmsSendParams = OperationBody<'sms.send'>;
  * const params: AiAgentChatParams = { messages: [{ role: 'user', content: 'What are your opening hours?' }] };
  * ```
  */
-export type AiAgentChatParams = OperationBody<'ai.agents.chat'>;
+export interface AiAgentChatParams extends OperationParams, OperationBody<'ai.agents.chat'> {}
 
 /**
  * The body of `client.pricing.quote()`: a plan, seats, numbers and a billing term (`pricing.quote`).
@@ -145,7 +159,7 @@ export type AiAgentChatParams = OperationBody<'ai.agents.chat'>;
  * const params: PricingQuoteParams = { planId, seatCount: 10, didCount: 2, billingTerm: 'ANNUAL' };
  * ```
  */
-export type PricingQuoteParams = OperationBody<'pricing.quote'>;
+export interface PricingQuoteParams extends OperationParams, OperationBody<'pricing.quote'> {}
 
 /**
  * The query of `client.files.list()` (`files.list`). Numbers are numbers here; the SDK encodes the query string.
@@ -155,7 +169,7 @@ export type PricingQuoteParams = OperationBody<'pricing.quote'>;
  * const params: FileListParams = { limit: 100 };
  * ```
  */
-export type FileListParams = ListParams<'files.list'>;
+export interface FileListParams extends OperationParams, ListParams<'files.list'> {}
 
 /**
  * The query of `client.calendar.list()`: a date range and paging (`calendar.list`). Numbers are numbers here; the SDK encodes the query string.
@@ -165,7 +179,7 @@ export type FileListParams = ListParams<'files.list'>;
  * const params: CalendarListParams = { startDate: '2026-11-01', endDate: '2026-12-01' };
  * ```
  */
-export type CalendarListParams = ListParams<'calendar.list'>;
+export interface CalendarListParams extends OperationParams, ListParams<'calendar.list'> {}
 
 /**
  * The body of `client.calendar.create()` (`calendar.create`).
@@ -175,7 +189,7 @@ export type CalendarListParams = ListParams<'calendar.list'>;
  * const params: CalendarEventCreateParams = { title: 'Standup', startTime: '2026-11-23T09:00:00Z', endTime: '2026-11-23T09:15:00Z' };
  * ```
  */
-export type CalendarEventCreateParams = OperationBody<'calendar.create'>;
+export interface CalendarEventCreateParams extends OperationParams, OperationBody<'calendar.create'> {}
 
 /**
  * The body of `client.presence.update()`: the acting user's status and message (`presence.update`).
@@ -185,7 +199,7 @@ export type CalendarEventCreateParams = OperationBody<'calendar.create'>;
  * const params: PresenceUpdateParams = { status: 'busy', message: 'In a meeting' };
  * ```
  */
-export type PresenceUpdateParams = OperationBody<'presence.update'>;
+export interface PresenceUpdateParams extends OperationParams, OperationBody<'presence.update'> {}
 
 /**
  * The query of `client.fax.list()` (`fax.list`). Numbers are numbers here; the SDK encodes the query string.
@@ -195,4 +209,4 @@ export type PresenceUpdateParams = OperationBody<'presence.update'>;
  * const params: FaxListParams = { limit: 50 };
  * ```
  */
-export type FaxListParams = ListParams<'fax.list'>;
+export interface FaxListParams extends OperationParams, ListParams<'fax.list'> {}

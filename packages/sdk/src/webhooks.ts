@@ -112,7 +112,9 @@ export interface VerifyWebhookOptions {
   /**
    * The current time, for tests: a `Date`, or a number of **milliseconds** since the epoch (as
    * `Date.now()` returns; not unix seconds, unlike `webhook-timestamp` and
-   * {@link SignWebhookOptions.timestamp}). Default: the system clock.
+   * {@link SignWebhookOptions.timestamp}). A number below 1e11 (1973 in milliseconds, so surely
+   * seconds) is rejected with a `RangeError`, as `signWebhook` rejects milliseconds. Default: the
+   * system clock.
    */
   now?: Date | number;
 }
@@ -143,6 +145,24 @@ function checkOptions(options: unknown, known: KnownKeys, where: string): void {
   if (wrong !== undefined) throw new TypeError(wrong);
 }
 
+/**
+ * Runs `work`, turning a malformed secret into a `TypeError`: the receiver's configuration is at
+ * fault, not the delivery, so it must not read as a failed verification (answered 400 to every
+ * delivery, and never fixed).
+ */
+async function configurationErrors<T>(where: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof WebhookVerificationError && error.reason === 'invalid_secret') {
+      throw new TypeError(`${where}: ${error.message} (a configuration error: check the secret you passed)`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -156,10 +176,13 @@ const decoder = new TextDecoder();
  * know are returned too (see {@link UnknownWebhookEvent}).
  *
  * @throws {@link WebhookVerificationError} with a `reason`: `missing_header`, `invalid_header`,
- * `invalid_signature`, `timestamp_too_old`, `timestamp_too_new`, `invalid_payload` or
- * `invalid_secret`. Answer 400 and do not process the request.
- * @throws `TypeError` when the options are not an object or hold an unknown key (`tolerence`):
- * a mistake in your code, so it is not a `WebhookVerificationError`.
+ * `invalid_signature`, `timestamp_too_old`, `timestamp_too_new` or `invalid_payload`. Answer
+ * 400 and do not process the request.
+ * @throws `TypeError` when the options are not an object or hold an unknown key (`tolerence`),
+ * or a secret is malformed (not `whsec_` + base64): a mistake in your code or configuration, so
+ * it is not a `WebhookVerificationError`.
+ * @throws `RangeError` when `now` is not a valid `Date` or epoch milliseconds (a number below
+ * 1e11, such as unix seconds, is a mistake in the unit).
  * @example
  * ```ts
  * app.post('/webhooks/commflow', express.raw({ type: 'application/json' }), async (req, res) => {
@@ -171,13 +194,25 @@ const decoder = new TextDecoder();
  */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<VerifiedWebhookEvent> {
   checkOptions(options, VERIFY_OPTION_NAMES, 'verifyWebhook');
-  await verifyWebhookSignature({
-    payload: options.payload,
-    headers: options.headers,
-    secret: options.secret,
-    toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
-    ...(options.now === undefined ? {} : { now: options.now }),
-  });
+  const { now } = options;
+  if (now !== undefined) {
+    const ms = now instanceof Date ? now.getTime() : now;
+    // Also false for NaN (an invalid Date), and for seconds: 1e11 ms is 1973, 1e11 s the year 5138.
+    if (!(ms >= 1e11)) {
+      throw new RangeError(
+        `verifyWebhook: now must be a Date or epoch milliseconds (Date.now(), not unix seconds), got ${String(now)}`,
+      );
+    }
+  }
+  await configurationErrors('verifyWebhook', () =>
+    verifyWebhookSignature({
+      payload: options.payload,
+      headers: options.headers,
+      secret: options.secret,
+      toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
+      ...(now === undefined ? {} : { now }),
+    }),
+  );
   const text = typeof options.payload === 'string' ? options.payload : decoder.decode(options.payload);
   let event: unknown;
   try {
@@ -288,7 +323,9 @@ export async function signWebhook(options: SignWebhookOptions): Promise<WebhookS
   }
   const timestamp = Math.floor(seconds);
   const id = options.id ?? payloadId(options.payload) ?? uuidv4();
-  const signature = await signWebhookPayload({ id, timestamp, payload: options.payload, secret: options.secret });
+  const signature = await configurationErrors('signWebhook', () =>
+    signWebhookPayload({ id, timestamp, payload: options.payload, secret: options.secret }),
+  );
   return {
     [WEBHOOK_HEADERS.id]: id,
     [WEBHOOK_HEADERS.timestamp]: String(timestamp),

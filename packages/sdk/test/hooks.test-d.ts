@@ -20,7 +20,7 @@ describe('hook types', () => {
       onError: (ctx) => expectTypeOf(ctx.error).toEqualTypeOf<CommFlowError>(),
       onWait: async (ctx) => {
         expectTypeOf(ctx.reason).toEqualTypeOf<'retry-after' | 'backoff' | 'rate-limit'>();
-        await Promise.resolve(ctx.waitMs);
+        await Promise.resolve(ctx.segmentMs);
       },
     };
     expectTypeOf(hooks).toExtend<NonNullable<ClientOptions['hooks']>>();

@@ -65,7 +65,7 @@ describe('hooks', () => {
     expect(retry.error.constructor.name).toBe('InternalServerError');
     expect(retry.delayMs).toBe(0);
     const [, wait] = seen[3] as [string, WaitContext];
-    expect({ reason: wait.reason, waitMs: wait.waitMs }).toEqual({ reason: 'backoff', waitMs: 0 });
+    expect({ reason: wait.reason, segmentMs: wait.segmentMs }).toEqual({ reason: 'backoff', segmentMs: 0 });
     const statuses = seen.filter(([name]) => name === 'afterResponse').map(([, ctx]) => ctx as AfterResponseContext);
     expect(statuses.map((ctx) => ctx.response.status)).toEqual([503, 201]);
     // One call: the same `call` object throughout, the same idempotency key on both attempts.

@@ -71,7 +71,7 @@ describe('new CommFlow() refuses unknown options', () => {
   it('names every unknown option; without a close one, lists the options there are', () => {
     const error = thrown(() => new CommFlow(asOptions({ ...valid, tenant: 't', colour: 'red' })));
     expect(error.message).toMatch(
-      /^CommFlow client: new CommFlow\(\): unknown options "tenant" \(did you mean "tenantId"\?\), "colour"\. The options are apiKey, tenantId, baseUrl, .*, maxConcurrency\.$/,
+      /^CommFlow client: new CommFlow\(\): unknown options "tenant" \(did you mean "tenantId"\?\), "colour"\. The options are apiKey, tenantId, baseUrl, .*, maxConcurrency, validateResponses\.$/,
     );
   });
 
@@ -95,6 +95,7 @@ describe('new CommFlow() refuses unknown options', () => {
       hooks: [{ onWait: () => undefined }, { beforeRequest: undefined }],
       rateLimit: 'auto',
       maxConcurrency: 2,
+      validateResponses: false,
     } satisfies Required<ClientOptions>);
     expect(client.userEmail).toBe(ANN);
   });

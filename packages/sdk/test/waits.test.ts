@@ -1,5 +1,5 @@
 import { createMock } from '@commflow/mock-server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   APIUserAbortError,
   CommFlow,
@@ -10,6 +10,10 @@ import {
   type WaitContext,
 } from '../src/index.js';
 import { BASE_URL, DEMO_KEYS, DEMO_TENANTS, rejectionOf } from './helpers.js';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 function rateLimited(retryAfterSeconds: number): Fetch {
   return () =>
@@ -54,6 +58,7 @@ describe('waits are never silent', () => {
       fetch: rateLimited(60),
       logger,
     });
+    vi.spyOn(Math, 'random').mockReturnValue(0); // no jitter on top of Retry-After
     const error = await rejectionOf(client.users.list({}, { signal: controller.signal }));
     expect(error).toBeInstanceOf(APIUserAbortError);
     const warnings = lines.filter((entry) => entry.level === 'warn').map((entry) => entry.line);
@@ -97,11 +102,12 @@ describe('waits are never silent', () => {
         },
       },
     });
+    vi.spyOn(Math, 'random').mockReturnValue(0); // no jitter on top of Retry-After
     const error = await rejectionOf(client.users.list({}, { signal: controller.signal }));
     expect(error).toBeInstanceOf(APIUserAbortError);
-    expect(waits.map(({ operationId, reason, waitMs, attempt }) => ({ operationId, reason, waitMs, attempt }))).toEqual(
-      [{ operationId: 'users.list', reason: 'retry-after', waitMs: 60_000, attempt: 1 }],
-    );
+    expect(
+      waits.map(({ operationId, reason, segmentMs, attempt }) => ({ operationId, reason, segmentMs, attempt })),
+    ).toEqual([{ operationId: 'users.list', reason: 'retry-after', segmentMs: 60_000, attempt: 1 }]);
     expect(lines.filter((entry) => entry.level === 'warn')).toHaveLength(1);
   });
 });
@@ -123,8 +129,10 @@ describe('the retry line says when once', () => {
       baseUrl: BASE_URL,
       fetch: mock.fetch,
       logger,
+      rateLimit: 'off', // a second call is sent into the 429 rather than queued
     });
     await client.users.list();
+    vi.spyOn(Math, 'random').mockReturnValue(0); // no jitter on top of Retry-After
     const error = await rejectionOf(client.users.list({}, { signal: controller.signal }));
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(mock.journal().map((entry) => entry.status)).toEqual([200, 429]);
@@ -141,7 +149,13 @@ describe('the retry line says when once', () => {
       tenantIds: [DEMO_TENANTS.sandbox],
       rateLimit: { limit: 1, windowSeconds: 60 },
     });
-    const client = new CommFlow({ apiKey: key, tenantId: DEMO_TENANTS.sandbox, baseUrl: BASE_URL, fetch: mock.fetch });
+    const client = new CommFlow({
+      apiKey: key,
+      tenantId: DEMO_TENANTS.sandbox,
+      baseUrl: BASE_URL,
+      fetch: mock.fetch,
+      rateLimit: 'off',
+    });
     await client.users.list();
     const error = await rejectionOf(client.users.list({}, { maxRetries: 0 }));
     expect(error).toBeInstanceOf(RateLimitError);
@@ -174,12 +188,14 @@ describe('hooks are told whole milliseconds', () => {
       tenantId: DEMO_TENANTS.sandbox,
       baseUrl: BASE_URL,
       fetch: rewriting(mock.fetch, 'retry-after', '0.0467363'),
+      rateLimit: 'off',
       logLevel: 'off',
       hooks: { onRetry: (ctx) => void retries.push(ctx), onWait: (ctx) => void waits.push(ctx) },
     });
+    vi.spyOn(Math, 'random').mockReturnValue(0); // no jitter on top of Retry-After
     await expect(client.presence.list()).resolves.not.toHaveLength(0);
     expect(retries.map((ctx) => ctx.delayMs)).toEqual([47]);
-    expect(waits.map((ctx) => [ctx.reason, ctx.waitMs])).toEqual([['retry-after', 47]]);
+    expect(waits.map((ctx) => [ctx.reason, ctx.segmentMs])).toEqual([['retry-after', 47]]);
   });
 
   it('a backoff with jitter is whole milliseconds too', async () => {
@@ -192,7 +208,10 @@ describe('hooks are told whole milliseconds', () => {
       baseUrl: BASE_URL,
       fetch: mock.fetch,
       logLevel: 'off',
-      hooks: { onRetry: ({ delayMs }) => void delays.push(delayMs), onWait: ({ waitMs }) => void delays.push(waitMs) },
+      hooks: {
+        onRetry: ({ delayMs }) => void delays.push(delayMs),
+        onWait: ({ segmentMs }) => void delays.push(segmentMs),
+      },
     });
     await expect(client.presence.list()).resolves.not.toHaveLength(0);
     expect(delays).toHaveLength(4);
@@ -211,8 +230,8 @@ describe('hooks are told whole milliseconds', () => {
       logLevel: 'off',
       rateLimit: 'auto',
       hooks: {
-        onWait: ({ reason, waitMs }) => {
-          if (reason === 'rate-limit') waits.push(waitMs);
+        onWait: ({ reason, segmentMs }) => {
+          if (reason === 'rate-limit') waits.push(segmentMs);
         },
       },
     });

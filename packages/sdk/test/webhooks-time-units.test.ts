@@ -42,14 +42,20 @@ describe('signWebhook({ timestamp }) takes unix seconds', () => {
 });
 
 describe('verifyWebhook({ now }) takes epoch milliseconds', () => {
-  it('accepts now as milliseconds or a Date; seconds read as 1970', async () => {
+  it('accepts now as milliseconds or a Date; seconds are a RangeError naming the unit, as signWebhook does', async () => {
     const headers = await signWebhook({ payload, secret: SECRET, timestamp: NOW });
     await expect(verifyWebhook({ payload, headers, secret: SECRET, now: NOW_MS })).resolves.toMatchObject({
       id: 'evt_1',
     });
     await expect(verifyWebhook({ payload, headers, secret: SECRET, now: NOW })).resolves.toMatchObject({ id: 'evt_1' });
     const error = await verifyWebhook({ payload, headers, secret: SECRET, now: NOW_SECONDS }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(WebhookVerificationError);
-    expect((error as WebhookVerificationError).reason).toBe('timestamp_too_new');
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error).not.toBeInstanceOf(WebhookVerificationError);
+    expect((error as Error).message).toMatch(
+      /now must be a Date or epoch milliseconds \(Date\.now\(\), not unix seconds\)/,
+    );
+    await expect(verifyWebhook({ payload, headers, secret: SECRET, now: new Date(Number.NaN) })).rejects.toThrow(
+      RangeError,
+    );
   });
 });

@@ -133,7 +133,21 @@ describe('verifyWebhook', () => {
     await expectReason(verify({ now: NOW.getTime() - 301_000 }), 'timestamp_too_new');
     await expect(verify({ now: NOW.getTime() + 299_000 })).resolves.toBeDefined();
     await expectReason(verify({ now: NOW.getTime() + 61_000, toleranceSeconds: 60 }), 'timestamp_too_old');
-    await expectReason(verify({ secret: 'whsec_!!!' }), 'invalid_secret');
+  });
+
+  it('a malformed secret is a TypeError (the receiver’s configuration), never a verification failure', async () => {
+    const headers = await signWebhook({ payload, secret: SECRET, timestamp: NOW });
+    const verify = (overrides: Partial<Parameters<typeof verifyWebhook>[0]>) =>
+      verifyWebhook({ payload, headers, secret: SECRET, now: NOW, ...overrides });
+    for (const call of [verify({ secret: 'whsec_!!!' }), signWebhook({ payload, secret: 'whsec_!!!' })]) {
+      const error = await call.then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error).not.toBeInstanceOf(WebhookVerificationError);
+      expect((error as Error).message).toMatch(/secret must be "whsec_" followed by base64.*configuration error/);
+    }
   });
 
   it('rejects a validly signed body that is not an event', async () => {

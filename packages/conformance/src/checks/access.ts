@@ -1,14 +1,16 @@
+import { answered } from '../session.js';
 import { HEADERS, MAX_PAGE_LIMIT, operations, type OperationId } from '@commflow/contract';
 import { defineCheck, listOperationIds, type CheckContext } from './context.js';
 
-/** Account keys (`cfa_`) may access several tenants (decisions.md §3); tenant keys (`cf_`) one. */
+/** Account keys (`cfa_`) may access several tenants (rules R6); tenant keys (`cf_`) one. */
 const isAccountKey = (key: string) => key.startsWith('cfa_');
 const userScoped = (id: OperationId) => (operations[id].headers as readonly string[]).includes('U');
 
 export const tenancyCheck = defineCheck({
   id: 'tenancy.isolation',
   title: "Another tenant's ids are 404 (revealing nothing) and never listed; its tenant id is refused to this key",
-  rule: 'service-api.md §1 rule 3 and §7 rule 4 (data never crosses tenants; ids not under the tenant are not found); decisions.md §3 (TENANT_ACCESS_DENIED) and §4 (NOT_FOUND never reveals existence)',
+  rules: ['R3', 'R16', 'R7'],
+  rule: 'R3 data never crosses tenants; R16 an id not under the tenant is NOT_FOUND, never revealed; R7 a tenant the key may not access is TENANT_ACCESS_DENIED',
   effect: 'read',
   requires: ['otherTenant'],
   async run(ctx: CheckContext) {
@@ -19,7 +21,7 @@ export const tenancyCheck = defineCheck({
       'contacts.list on the other tenant',
     ).contacts;
     const theirUsers = await ctx.users(other.apiKey, other.tenantId);
-    // A 404 must not tell a foreign id from one that names nothing (decisions.md §4).
+    // A 404 must not tell a foreign id from one that names nothing (rule R16).
     const nothing = crypto.randomUUID();
     const absent = await ctx.call('ai.agents.get', { params: { id: nothing } });
     const absentMessage = ctx.expectError(absent, 'NOT_FOUND', 'an agent id that names nothing').error.message;
@@ -73,7 +75,8 @@ export const tenancyCheck = defineCheck({
 export const gatingCheck = defineCheck({
   id: 'gating.permission-denied',
   title: 'The restricted key gets PERMISSION_DENIED where it lacks the permission, before the acting user is checked',
-  rule: 'service-api.md §5 rule 5 and §7 rule 3 (PERMISSION_DENIED); decisions.md §3 (check order: permission before module and acting user)',
+  rules: ['R8', 'R7'],
+  rule: 'R8 each operation needs a permission on the key (PERMISSION_DENIED); R7 the permission is checked before the module and the acting user',
   effect: 'read',
   requires: ['restrictedKey'],
   async run(ctx: CheckContext) {
@@ -105,7 +108,8 @@ export const gatingCheck = defineCheck({
 export const actingUserCheck = defineCheck({
   id: 'acting-user.header',
   title: 'User-scoped operations refuse a missing, malformed or unknown X-User-Email',
-  rule: 'service-api.md §5 rule 4 (X-User-Email names the acting user); decisions.md §3 (missing or not an email: 400 VALIDATION_ERROR; no such user: 403 UNKNOWN_USER)',
+  rules: ['R4', 'R7'],
+  rule: 'R4 user-scoped operations name the acting user in X-User-Email; R7 missing or not an email: 400 VALIDATION_ERROR, no such user: 403 UNKNOWN_USER',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
@@ -113,12 +117,12 @@ export const actingUserCheck = defineCheck({
     let checked = 0;
     for (const id of listOperationIds(userScoped)) {
       const known = await ctx.call(id);
-      // The permission and the module are checked before the acting user (decisions.md §3).
+      // The permission and the module are checked before the acting user (rule R7).
       if (ctx.unavailable(id, known, ['PERMISSION_DENIED', 'MODULE_DISABLED'])) continue;
       checked++;
       ctx.expect(
         known.success || !['VALIDATION_ERROR', 'UNKNOWN_USER'].includes(known.error.code),
-        `${id} as ${ctx.options.userEmail} answered ${known.success ? '' : known.error.code}: pass a user of the tenant as --user`,
+        `${id} as ${ctx.options.userEmail} answered ${answered(known)}: pass a user of the tenant as --user`,
         known,
       );
       const missing = await ctx.call(id, { user: null });

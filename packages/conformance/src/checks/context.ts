@@ -7,6 +7,7 @@ import { contractDocument } from '../openapi-validator.js';
 import {
   CheckFailure,
   CheckSkip,
+  errorCodeOf,
   type Answer,
   type ErrorAnswer,
   type Session,
@@ -19,6 +20,14 @@ export const GATING_CODES = [
   'MODULE_DISABLED',
   'CAPABILITY_DENIED',
 ] as const satisfies readonly ErrorCode[];
+
+/** The answer a failure names: its request id, and when known its status, body and sender. */
+interface ShownAnswer {
+  readonly requestId: string | null;
+  readonly status?: number;
+  readonly body?: unknown;
+  readonly asRun?: boolean;
+}
 
 /** The options a check sees, validated. */
 export interface CheckOptions {
@@ -59,7 +68,9 @@ export type Effect = 'read' | 'mutate' | 'create' | 'sandbox';
 export interface CheckDefinition {
   readonly id: string;
   readonly title: string;
-  /** The rule of service-api.md or decisions.md it verifies. */
+  /** The rules of the rules page it verifies, by number (`R3`, anchor `r3` on the rules page). */
+  readonly rules: readonly string[];
+  /** What those rules say, in one line, each led by its number. */
   readonly rule: string;
   readonly effect: Effect;
   readonly requires: readonly Requirement[];
@@ -89,13 +100,20 @@ export class CheckContext {
     return this.session.call(id, request);
   }
 
-  /** Fails the check with `message`, naming the request of `answer`. */
-  fail(message: string, answer?: { requestId: string | null }): never {
-    throw new CheckFailure(message, answer?.requestId ?? null);
+  /** Fails the check with `message`, naming the request of `answer`, its status and error code. */
+  fail(message: string, answer?: ShownAnswer): never {
+    if (answer === undefined) throw new CheckFailure(message, null);
+    const code = answer.body === undefined ? undefined : errorCodeOf(answer.body);
+    throw new CheckFailure(message, {
+      requestId: answer.requestId,
+      ...(answer.status === undefined ? {} : { status: answer.status }),
+      ...(code === undefined ? {} : { code }),
+      asRun: answer.asRun ?? false,
+    });
   }
 
   /** Fails the check unless `condition` holds. */
-  expect(condition: unknown, message: string, answer?: { requestId: string | null }): asserts condition {
+  expect(condition: unknown, message: string, answer?: ShownAnswer): asserts condition {
     if (!condition) this.fail(message, answer);
   }
 

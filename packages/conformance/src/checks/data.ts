@@ -1,3 +1,4 @@
+import { answered } from '../session.js';
 import { HEADERS, MAX_PAGE_LIMIT } from '@commflow/contract';
 import { defineCheck, type CheckContext } from './context.js';
 
@@ -26,13 +27,14 @@ async function contactListed(ctx: CheckContext, id: string, search?: string) {
 export const contactReadBackCheck = defineCheck({
   id: 'contacts.read-back',
   title: 'A created contact is listed, and found by search',
-  rule: 'service-api.md §4 (contacts.create 201 data.contact.id; contacts.list search); decisions.md §2 (newest first; search a case-insensitive substring of the full name) and §7 (contact shape)',
+  rules: ['R30', 'R23', 'R24'],
+  rule: 'R30 contacts.create answers 201 with data.contact, which the list and its search then show; R23 contacts newest first; R24 search a case-insensitive substring of the full name',
   effect: 'create',
   requires: [],
   async run(ctx: CheckContext) {
     const lastName = `${ctx.marker}-${suffix()}`;
     const created = await ctx.call('contacts.create', { body: { firstName: 'Conformance', lastName } });
-    ctx.expect(created.status === 201, `contacts.create answered ${created.status}, not 201`, created);
+    ctx.expect(created.status === 201, `contacts.create answered ${answered(created)}, not 201`, created);
     const { contact } = ctx.ok(created);
     ctx.expect(
       contact.firstName === 'Conformance' && contact.lastName === lastName,
@@ -62,7 +64,8 @@ export const contactReadBackCheck = defineCheck({
 export const idempotencyCheck = defineCheck({
   id: 'idempotency.replay',
   title: 'A retried Idempotency-Key replays the first answer; with another body it is 409',
-  rule: 'service-api.md §7 rule 1 (same key, other body: 409); decisions.md §5 (replay with Idempotent-Replayed: true, nothing happens again; IDEMPOTENCY_KEY_REUSED)',
+  rules: ['R26', 'R27'],
+  rule: 'R26 a retry with the same Idempotency-Key replays with Idempotent-Replayed: true, nothing happens again; R27 the same key with another body is 409 IDEMPOTENCY_KEY_REUSED',
   effect: 'create',
   requires: [],
   async run(ctx: CheckContext) {
@@ -81,7 +84,7 @@ export const idempotencyCheck = defineCheck({
     const again = ctx.ok(replay);
     ctx.expect(
       replay.status === first.status,
-      `the replay answered ${replay.status}, the first request ${first.status}`,
+      `the replay answered ${answered(replay)}, the first request ${answered(first)}`,
       replay,
     );
     ctx.expect(
@@ -105,7 +108,8 @@ export const idempotencyCheck = defineCheck({
 export const chatStartTwiceCheck = defineCheck({
   id: 'chat.start-twice',
   title: 'Starting the same direct chat twice returns it with isNew: false',
-  rule: 'service-api.md §4 rule 7 (the existing direct thread is returned; isNew distinguishes); decisions.md §7 (201 when new, 200 when existing; the message is posted either way)',
+  rules: ['R33'],
+  rule: 'R33 starting a direct chat returns the existing one (isNew says which): 201 when new, 200 when existing, the message posted either way',
   effect: 'create',
   requires: [],
   async run(ctx: CheckContext) {
@@ -120,7 +124,7 @@ export const chatStartTwiceCheck = defineCheck({
     const opened = ctx.ok(first).conversation;
     ctx.expect(
       (first.status === 201) === opened.isNew,
-      `the first start answered ${first.status} with isNew: ${opened.isNew} (201 goes with true, 200 with false)`,
+      `the first start answered ${answered(first)} with isNew: ${opened.isNew} (201 goes with true, 200 with false)`,
       first,
     );
     const second = await start('Conformance check: the same chat again');
@@ -131,7 +135,7 @@ export const chatStartTwiceCheck = defineCheck({
       second,
     );
     ctx.expect(!again.isNew, 'the second start of the same direct chat returned isNew: true', second);
-    ctx.expect(second.status === 200, `the second start answered ${second.status}, not 200`, second);
+    ctx.expect(second.status === 200, `the second start answered ${answered(second)}, not 200`, second);
     const participants = again.participants.map((email) => email.toLowerCase());
     ctx.expect(
       participants.includes(me) && participants.includes(teammate.email.toLowerCase()),
@@ -144,7 +148,8 @@ export const chatStartTwiceCheck = defineCheck({
 export const sandboxSmsCheck = defineCheck({
   id: 'sms.sandbox-simulated',
   title: 'An SMS sent on a sandbox tenant is simulated and listed',
-  rule: 'service-api.md §1 rule 5 (sandbox tenants simulate the send, never reach a carrier); decisions.md §8 (status SENT, simulated: true)',
+  rules: ['R36'],
+  rule: 'R36 a sandbox tenant never reaches a carrier: an SMS send answers status SENT, simulated: true',
   effect: 'sandbox',
   requires: [],
   async run(ctx: CheckContext) {
@@ -173,7 +178,8 @@ export const sandboxSmsCheck = defineCheck({
 export const noExtensionCheck = defineCheck({
   id: 'voice.no-extension',
   title: 'A user without an extension is listed with none, and click-to-dial refuses with NO_EXTENSION',
-  rule: 'service-api.md §4 rule 5 and §7 rule 2 (NO_EXTENSION); decisions.md §4 (409) and §7 (users.list extension: string or null)',
+  rules: ['R31'],
+  rule: 'R31 click-to-dial by a user with no provisioned extension (users.list extension null) is 409 NO_EXTENSION',
   effect: 'mutate',
   requires: ['userWithoutExtension'],
   async run(ctx: CheckContext) {

@@ -1,3 +1,4 @@
+import { answered } from '../session.js';
 import { API_VERSION, HEADERS, OPENAPI_PATH, OPERATION_LIST } from '@commflow/contract';
 import { defineCheck, listOperationIds, type CheckContext } from './context.js';
 
@@ -7,7 +8,8 @@ const absentId = () => crypto.randomUUID();
 export const envelopeCheck = defineCheck({
   id: 'envelope.request-id',
   title: 'Envelope, meta.requestId equal to X-Request-Id, a client X-Request-Id echoed',
-  rule: 'service-api.md §2 and §7 (envelope, meta.requestId); decisions.md §1 (X-Request-Id on every response, echo of 1..200 printable ASCII)',
+  rules: ['R9', 'R10', 'R11'],
+  rule: 'R9 and R10 every answer is the success or error envelope; R11 X-Request-Id on every response, a client value of 1..200 printable ASCII echoed, meta.requestId equal to it',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
@@ -24,7 +26,7 @@ export const envelopeCheck = defineCheck({
     const replaced = await ctx.call('users.list', { headers: { [HEADERS.requestId]: tooLong } });
     ctx.expect(
       replaced.headers.get(HEADERS.requestId) !== tooLong,
-      'an X-Request-Id of 201 characters was echoed; decisions.md §1 echoes only 1..200 and generates another',
+      'an X-Request-Id of 201 characters was echoed; rule R11 echoes only 1..200 and generates another',
       replaced,
     );
     const missing = await ctx.call('ai.agents.get', { params: { id: absentId() } });
@@ -62,7 +64,8 @@ const nonNegativeInteger = (value: string | null) =>
 export const rateLimitHeadersCheck = defineCheck({
   id: 'headers.rate-limit',
   title: 'RateLimit-Limit, -Remaining and -Reset on every answer, Reset in delta seconds',
-  rule: 'service-api.md §4 and §8 (rate-limit headers on every success response); decisions.md §1 (on every response to a recognised key, Reset a delta, never a date)',
+  rules: ['R12'],
+  rule: 'R12 RateLimit-Limit, -Remaining and -Reset on every response to a recognised key, Reset in seconds, never a date',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
@@ -116,12 +119,17 @@ export const rateLimitHeadersCheck = defineCheck({
 export const openApiDocumentCheck = defineCheck({
   id: 'openapi.document',
   title: `openapi.json served at ${OPENAPI_PATH} with no key, version ${API_VERSION}, every operation in it`,
-  rule: 'service-api.md §1 rule 6 and §9 rule 2 (served at /api/v1/openapi.json, version 1.1.0); decisions.md §3 (no key, no tenant)',
+  rules: ['R5'],
+  rule: 'R5 GET /api/v1/openapi.json serves the description, version 1.1.0, with no key and no tenant',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
     const answer = await ctx.session.get(OPENAPI_PATH);
-    ctx.expect(answer.status === 200, `GET ${OPENAPI_PATH} without a key answered ${answer.status}, not 200`, answer);
+    ctx.expect(
+      answer.status === 200,
+      `GET ${OPENAPI_PATH} without a key answered ${answered(answer)}, not 200`,
+      answer,
+    );
     ctx.expect(
       answer.problems.length === 0,
       `GET ${OPENAPI_PATH}: the answer does not match openapi.json: ${answer.problems.slice(0, 3).join('; ')}`,
@@ -152,7 +160,8 @@ export const openApiDocumentCheck = defineCheck({
 export const openApiResponsesCheck = defineCheck({
   id: 'openapi.responses',
   title: 'Every list and read answer matches openapi.json (bodies and required headers)',
-  rule: 'service-api.md §4 (success responses); decisions.md §7 (response shapes), as published in openapi.json',
+  rules: ['R9', 'R5'],
+  rule: "R9 every success is the envelope with the operation's data, in the shapes openapi.json publishes (R5)",
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {

@@ -27,7 +27,8 @@ function pageOf<Id extends OperationId>(ctx: CheckContext, id: Id, answer: Answe
 export const paginationLimitsCheck = defineCheck({
   id: 'pagination.limits',
   title: `Page size: ${DEFAULT_PAGE_LIMIT} by default, at most ${MAX_PAGE_LIMIT}, outside 1..${MAX_PAGE_LIMIT} refused`,
-  rule: 'service-api.md §8 (limit default 50, maximum 100); decisions.md §2 (outside 1..100: 400 VALIDATION_ERROR; meta.pagination on every list)',
+  rules: ['R19', 'R20'],
+  rule: 'R19 limit 1..100, default 50, outside that 400 VALIDATION_ERROR; R20 meta.pagination on every paged list',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
@@ -99,7 +100,8 @@ const WALK_MAX_PAGES = 20;
 export const cursorWalkCheck = defineCheck({
   id: 'pagination.cursor-walk',
   title: 'A cursor walk returns every item once, in the order of an offset walk',
-  rule: 'decisions.md §2 (cursor paging: no item twice, none skipped; nextCursor a string exactly when hasMore; the default ordering)',
+  rules: ['R21', 'R20', 'R23'],
+  rule: 'R21 a cursor walk returns every item once; R20 nextCursor a string exactly when hasMore; R23 the default order',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
@@ -173,7 +175,8 @@ export const cursorWalkCheck = defineCheck({
 export const badCursorCheck = defineCheck({
   id: 'pagination.bad-cursor',
   title: 'A malformed cursor, or one from another list, is 400 INVALID_CURSOR',
-  rule: 'decisions.md §2 and §4 (INVALID_CURSOR: malformed, or issued for another list or filters; cursor with a non-zero offset: VALIDATION_ERROR)',
+  rules: ['R22'],
+  rule: 'R22 a malformed cursor, or one of another list or filters, is 400 INVALID_CURSOR; a cursor with a non-zero offset is 400 VALIDATION_ERROR',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {

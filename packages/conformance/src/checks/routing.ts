@@ -1,3 +1,4 @@
+import { answered } from '../session.js';
 import { API_PREFIX, ErrorEnvelope, HEADERS, OPERATION_LIST, type ErrorCode } from '@commflow/contract';
 import { defineCheck, type CheckContext } from './context.js';
 
@@ -27,7 +28,8 @@ const allowed = (header: string | null) =>
 export const routingCheck = defineCheck({
   id: 'routing.not-found-and-method',
   title: 'An unknown route and /api/v1/sms/messages are 404 NOT_FOUND; GET on a path without it is 405 with Allow',
-  rule: 'service-api.md §4 additional rule 1 (no /api/v1/sms/messages route); decisions.md §4 (NOT_FOUND for an unknown route; METHOD_NOT_ALLOWED for a known path and another method, the Allow header listing its methods)',
+  rules: ['R17', 'R18'],
+  rule: 'R17 an unknown route is 404 NOT_FOUND, a known path with another method 405 METHOD_NOT_ALLOWED with Allow listing its methods; R18 no /api/v1/sms/messages route',
   effect: 'read',
   requires: [],
   async run(ctx: CheckContext) {
@@ -54,12 +56,12 @@ export const routingCheck = defineCheck({
     };
     const unknown = await ctx.session.probe(`${API_PREFIX}/${ctx.marker}-no-such-route`);
     expectEnvelope(unknown, 'NOT_FOUND', 'an unknown route');
-    ctx.expect(unknown.status === 404, `an unknown route answered ${unknown.status}, not 404`, unknown);
+    ctx.expect(unknown.status === 404, `an unknown route answered ${answered(unknown)}, not 404`, unknown);
     const smsMessages = await ctx.session.probe(`${API_PREFIX}/sms/messages`);
     expectEnvelope(smsMessages, 'NOT_FOUND', `${API_PREFIX}/sms/messages, a route the spec says does not exist`);
     ctx.expect(
       smsMessages.status === 404,
-      `GET ${API_PREFIX}/sms/messages answered ${smsMessages.status}, not 404`,
+      `GET ${API_PREFIX}/sms/messages answered ${answered(smsMessages)}, not 404`,
       smsMessages,
     );
     // A GET is the only method a read-only run may send: probe the paths that have no GET.
@@ -70,7 +72,7 @@ export const routingCheck = defineCheck({
       const answer = await ctx.session.probe(concrete(template));
       const why = `GET ${template}, a path of ${[...methods].join(', ')} only`;
       expectEnvelope(answer, 'METHOD_NOT_ALLOWED', why);
-      ctx.expect(answer.status === 405, `${why}: answered ${answer.status}, not 405`, answer);
+      ctx.expect(answer.status === 405, `${why}: answered ${answered(answer)}, not 405`, answer);
       const allow = allowed(answer.headers.get(HEADERS.allow));
       const missing = [...methods].filter((method) => !allow.has(method));
       ctx.expect(

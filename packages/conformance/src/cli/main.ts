@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { formatPlan, formatResult, formatSummary, toJUnitXml } from '../format.js';
 import { ConformanceUsageError, type ConformanceOptions } from '../options.js';
 import { CHECKS, runConformance } from '../run.js';
+import { ConformanceTargetError } from '../target.js';
 
 export const HELP = `commflow-conformance: check an implementation of the CommFlow API against its contract
 
@@ -38,7 +39,8 @@ Output:
 
 Secrets are read from COMMFLOW_API_KEY, COMMFLOW_OTHER_API_KEY and COMMFLOW_RESTRICTED_API_KEY when
 the option is absent; they are never printed. Exit status: 0 when no check failed, 1 when one did,
-2 on a usage error.
+2 on a usage error or when no CommFlow API answers at --base-url (nothing was checked). Each check
+cites rules by number (R3); they are explained in RULES.md, shipped with this package.
 
 Checks:
 ${CHECKS.map((check) => `  ${check.id}`).join('\n')}`;
@@ -124,6 +126,11 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: 
     });
   } catch (error) {
     if (error instanceof ConformanceUsageError) return usage(error.message);
+    if (error instanceof ConformanceTargetError) {
+      // Nothing was checked: one message, exit 2, no report.
+      io.stderr(`commflow-conformance: ${error.message}.\n`);
+      return 2;
+    }
     throw error;
   }
   if (text) io.stdout(`\n${formatSummary(report)}\n`);

@@ -16,7 +16,7 @@ export const OPENAPI_DOCUMENT_SCHEMA: JsonSchema = {
   type: 'object',
   description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0).',
   properties: {
-    openapi: { type: 'string', pattern: '^3\\.1\\.\\d+$' },
+    openapi: { type: 'string', pattern: '^3\\.1\\.[0-9]+$' },
     info: {
       type: 'object',
       properties: {

@@ -26,8 +26,62 @@ export function toSchema(
   // zod names local definitions `#/$defs/X`; OpenAPI keeps them in `components.schemas`.
   const relinked = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${DEFS}`)) as typeof json;
   const { $schema: _dialect, $defs, ...rest } = relinked;
-  for (const [id, def] of Object.entries($defs ?? {})) components[id] = def;
-  return rest;
+  for (const [id, def] of Object.entries($defs ?? {})) components[id] = forTools(def);
+  return forTools(rest) as JsonSchema;
+}
+
+/** The `format` and `pattern` zod writes for a format check, as `format pattern`. */
+const formatPattern = (json: { format?: unknown; pattern?: unknown }) =>
+  `${String(json.format)} ${String(json.pattern)}`;
+
+/**
+ * The patterns that only repeat their `format`: zod writes one beside every format check, and a
+ * fuzzer that honours both stalls generating strings for the pattern. Runtime validation is the
+ * zod schema's, which still checks the format. Narrower patterns (a v4 UUID, a timestamp with
+ * milliseconds in UTC) say more than the format and stay.
+ */
+const FORMAT_ONLY_PATTERNS: ReadonlySet<string> = new Set(
+  [z.uuid(), z.email(), z.iso.datetime({ offset: true }), z.iso.datetime(), z.iso.date()].map((schema) =>
+    formatPattern(z.toJSONSchema(schema) as { format?: unknown; pattern?: unknown }),
+  ),
+);
+
+/**
+ * `pattern` with `[0-9]` for `\d` (`0-9` inside a class). ECMAScript's `\d` is ASCII, Python's is
+ * any Unicode digit: tools written in Python would send digits the service refuses.
+ */
+export function asciiDigits(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i] ?? '';
+    if (char === '\\') {
+      const next = pattern[i + 1] ?? '';
+      i++;
+      if (next === 'd') out += inClass ? '0-9' : '[0-9]';
+      else if (next === 'D' && !inClass) out += '[^0-9]';
+      else if (next === 'D') throw new Error(`Cannot rewrite \\D inside a class: ${pattern}`);
+      else out += `\\${next}`;
+      continue;
+    }
+    if (char === '[' && !inClass) inClass = true;
+    else if (char === ']' && inClass) inClass = false;
+    out += char;
+  }
+  return out;
+}
+
+/** A schema as fuzzers and Python tools read it best: no format-only patterns, ASCII digit classes. */
+function forTools(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forTools);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = forTools(value);
+  if (typeof out.pattern === 'string') {
+    if (FORMAT_ONLY_PATTERNS.has(formatPattern(out))) delete out.pattern;
+    else out.pattern = asciiDigits(out.pattern);
+  }
+  return out;
 }
 
 /** `schema` without its `description`, for places where OpenAPI carries it one level up. */

@@ -5,6 +5,7 @@
  */
 import { ERROR_CATALOGUE } from '../errors.js';
 import { HEADERS } from '../headers.js';
+import { crossFieldRulesMarkdown } from './rules.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from '../schemas/pagination.js';
 
 const INTRO =
@@ -19,7 +20,7 @@ export function apiOverview(): string {
 
 ## Authentication
 
-Every request sends an API key, as \`${HEADERS.apiKey}: <key>\` or \`${HEADERS.authorization}: Bearer <key>\`, and the tenant it acts in, as \`${HEADERS.tenantId}\`. A \`cf_\` key belongs to one tenant; a \`cfa_\` key to several. Operations that act as a person (sending a message, placing a call) also need \`${HEADERS.userEmail}\`: the acting user, a user of that tenant. Each key has a rate limit: every answer carries \`${HEADERS.rateLimitLimit}\`, \`${HEADERS.rateLimitRemaining}\` and \`${HEADERS.rateLimitReset}\`, and a 429 carries \`${HEADERS.retryAfter}\`.
+Every request sends an API key, as \`${HEADERS.apiKey}: <key>\` or \`${HEADERS.authorization}: Bearer <key>\`. A request may send both only with the same key: both with different keys is 401 \`UNAUTHENTICATED\`. It also sends the tenant it acts in, as \`${HEADERS.tenantId}\`. A \`cf_\` key belongs to one tenant; a \`cfa_\` key to several. Operations that act as a person (sending a message, placing a call) also need \`${HEADERS.userEmail}\`: the acting user, a user of that tenant. Each key has a rate limit: every answer carries \`${HEADERS.rateLimitLimit}\`, \`${HEADERS.rateLimitRemaining}\` and \`${HEADERS.rateLimitReset}\`, and a 429 carries \`${HEADERS.retryAfter}\`.
 
 ## The envelope
 
@@ -30,6 +31,13 @@ Every JSON answer is an envelope: \`{ "success": true, "data": …, "meta": { "r
 | Code | Status | Meaning |
 | --- | --- | --- |
 ${errors}
+
+## Rules between fields
+
+Some rules tie two fields together; a request that breaks one is 400 \`VALIDATION_ERROR\`, its \`details\` naming the second field:
+
+${crossFieldRulesMarkdown()}
+- lists that page by cursor: a \`cursor\` cannot be sent with a non-zero \`offset\`.
 
 ## Pagination
 

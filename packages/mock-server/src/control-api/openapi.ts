@@ -8,7 +8,14 @@ import * as z from 'zod';
 import { CONTROL_ERRORS, CONTROL_TAGS, type ControlErrorCode, type ControlRouteSpec } from './route.js';
 import { CONTROL_ROUTE_LIST } from './table.js';
 
-/** The version of the control surface's interface the document describes. */
+/**
+ * The version of the control surface's interface the document describes.
+ *
+ * @example
+ * ```ts
+ * controlOpenApiDocument().info; // { version: CONTROL_API_VERSION, … }
+ * ```
+ */
 export const CONTROL_API_VERSION = '1.0.0';
 
 type JsonSchema = Record<string, unknown>;
@@ -25,7 +32,14 @@ function toSchema(schema: z.core.$ZodType, io: 'input' | 'output', components: R
   return rest;
 }
 
-/** The errors a route can answer: its own, and those its inputs and the surface's checks bring. */
+/**
+ * The errors a route can answer: its own, and those its inputs and the surface's checks bring.
+ *
+ * @example
+ * ```ts
+ * routeErrors(CONTROL_ROUTES['tenants.get']).includes('NOT_FOUND'); // true
+ * ```
+ */
 export function routeErrors(route: ControlRouteSpec): ControlErrorCode[] {
   const codes = new Set<ControlErrorCode>(['CONTROL_TOKEN_REQUIRED', 'HOST_NOT_ALLOWED', 'CROSS_ORIGIN_REFUSED']);
   // Every route refuses a query parameter or a body it does not take.

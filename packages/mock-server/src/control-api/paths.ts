@@ -5,6 +5,11 @@ import { CONTROL_ROUTE_LIST, CONTROL_ROUTES, type ControlRouteId } from './table
 /**
  * What a method and path reach: a route with its raw path parameters, a path whose routes take
  * other methods (answered 405 with `Allow`), or nothing (404).
+ *
+ * @example
+ * ```ts
+ * const match: ControlMatch = matchControlRoute('TRACE', '/__mock/clock'); // method-not-allowed
+ * ```
  */
 export type ControlMatch =
   | { kind: 'route'; id: ControlRouteId; params: Record<string, string> }

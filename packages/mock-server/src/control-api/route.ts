@@ -1,12 +1,24 @@
 /** What one control route is, as data: the table's row type, and the errors the surface answers. */
 import type * as z from 'zod';
 
-/** The methods control routes use. */
+/**
+ * The methods control routes use.
+ *
+ * @example
+ * ```ts
+ * const method: ControlMethod = CONTROL_ROUTES.reset.method; // 'POST'
+ * ```
+ */
 export type ControlMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * How a route answers: `envelope` is the service's `{ success, data, meta }`; the others are the
  * few routes a browser or a tool reads as they are.
+ *
+ * @example
+ * ```ts
+ * const kind: ControlAnswerKind = CONTROL_ROUTES.journalStream.answer; // 'event-stream'
+ * ```
  */
 export type ControlAnswerKind = 'envelope' | 'json' | 'event-stream' | 'html';
 
@@ -83,7 +95,14 @@ export interface ControlRouteSpec {
   readonly errors?: readonly ControlErrorCode[];
 }
 
-/** The groups of the reference, in its order. */
+/**
+ * The groups of the reference, in its order.
+ *
+ * @example
+ * ```ts
+ * CONTROL_TAGS.Tenants; // 'Tenants on demand, their clocks and their records.'
+ * ```
+ */
 export const CONTROL_TAGS = {
   World: 'The whole world: reset, scenarios, snapshots, the clock and faults.',
   Overrides:

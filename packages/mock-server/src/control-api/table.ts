@@ -53,7 +53,14 @@ import {
   WebhookView,
 } from './views.js';
 
-/** The largest snapshot `PUT /__mock/snapshot` accepts: a million-contact world fits. */
+/**
+ * The largest snapshot `PUT /__mock/snapshot` accepts: a million-contact world fits.
+ *
+ * @example
+ * ```ts
+ * bodyLimitOf(CONTROL_ROUTES.restore) === SNAPSHOT_MAX_BYTES; // true
+ * ```
+ */
 export const SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024;
 
 const route = <const R extends ControlRouteSpec>(spec: R): R => spec;
@@ -529,7 +536,14 @@ export const CONTROL_ROUTE_LIST: readonly (ControlRouteSpec & { readonly id: Con
   Object.keys(CONTROL_ROUTES) as ControlRouteId[]
 ).map((id) => ({ ...CONTROL_ROUTES[id], id }));
 
-/** The largest body the route takes, in bytes. */
+/**
+ * The largest body the route takes, in bytes.
+ *
+ * @example
+ * ```ts
+ * bodyLimitOf(CONTROL_ROUTES['tenants.create']); // 1048576
+ * ```
+ */
 export function bodyLimitOf(route: ControlRouteSpec): number {
   return route.bodyLimit ?? MAX_BODY_BYTES;
 }

@@ -4,13 +4,20 @@
  * drifts from them fails a test. Objects are closed (an unknown field is drift) unless a shape is
  * documented elsewhere (a snapshot, a scenario).
  */
-import { CallStatus, MAX_PAGE_LIMIT, SmsMessage, WebhookEvent } from '@commflow/contract';
+import { CallStatus, SmsMessage, WebhookEvent } from '@commflow/contract';
 import * as z from 'zod';
 
 const Instant = z.string().meta({ description: 'An ISO 8601 date-time (UTC).' });
 const RateLimitView = z.object({ limit: z.int(), windowSeconds: z.int() });
 
-/** A tenant as the tenant routes show it: enough to drive the API as it. */
+/**
+ * A tenant as the tenant routes show it: enough to drive the API as it.
+ *
+ * @example
+ * ```ts
+ * const { tenant } = z.object({ tenant: TenantSummaryView }).parse(answer.data);
+ * ```
+ */
 export const TenantSummaryView = z
   .object({
     id: z.string(),
@@ -29,7 +36,14 @@ export const TenantSummaryView = z
   })
   .meta({ id: 'TenantSummary' });
 
-/** A tenant as `GET /__mock/tenants` lists it: with its origin, gating and clock. */
+/**
+ * A tenant as `GET /__mock/tenants` lists it: with its origin, gating and clock.
+ *
+ * @example
+ * ```ts
+ * z.array(TenantListView).parse(answer.data.tenants);
+ * ```
+ */
 export const TenantListView = z
   .object({
     id: z.string(),
@@ -53,7 +67,14 @@ export const TenantListView = z
   })
   .meta({ id: 'TenantListItem' });
 
-/** A tenant's clock. */
+/**
+ * A tenant's clock.
+ *
+ * @example
+ * ```ts
+ * TenantClockViewSchema.parse(answer.data).aheadMs;
+ * ```
+ */
 export const TenantClockViewSchema = z
   .object({
     tenantId: z.string(),
@@ -63,10 +84,24 @@ export const TenantClockViewSchema = z
   })
   .meta({ id: 'TenantClock' });
 
-/** The mock clock. */
+/**
+ * The mock clock.
+ *
+ * @example
+ * ```ts
+ * ClockView.parse(answer.data).now;
+ * ```
+ */
 export const ClockView = z.object({ now: Instant, offsetMs: z.number() }).meta({ id: 'Clock' });
 
-/** An API key as listed: never the secret. */
+/**
+ * An API key as listed: never the secret.
+ *
+ * @example
+ * ```ts
+ * z.array(ApiKeyViewSchema).parse(answer.data.apiKeys);
+ * ```
+ */
 export const ApiKeyViewSchema = z
   .object({
     id: z.string().meta({ description: 'The first 16 hex digits of the key’s SHA-256 hash; revoke by it.' }),
@@ -80,12 +115,26 @@ export const ApiKeyViewSchema = z
   })
   .meta({ id: 'ApiKey' });
 
-/** A key just created: its listed view and its secret, shown this once. The one shape of a new key. */
+/**
+ * A key just created: its listed view and its secret, shown this once. The one shape of a new key.
+ *
+ * @example
+ * ```ts
+ * const { id, key } = CreatedApiKeyView.parse(answer.data.apiKey);
+ * ```
+ */
 export const CreatedApiKeyView = ApiKeyViewSchema.extend({
   key: z.string().meta({ description: 'The secret, shown this once.' }),
 }).meta({ id: 'CreatedApiKey' });
 
-/** A webhook subscription as listed: the secret masked. */
+/**
+ * A webhook subscription as listed: the secret masked.
+ *
+ * @example
+ * ```ts
+ * WebhookView.parse(answer.data.webhook).maskedSecret;
+ * ```
+ */
 export const WebhookView = z
   .object({
     id: z.string(),
@@ -100,10 +149,24 @@ export const WebhookView = z
   })
   .meta({ id: 'WebhookSubscription' });
 
-/** A subscription just created, with its secret (shown this once). */
+/**
+ * A subscription just created, with its secret (shown this once).
+ *
+ * @example
+ * ```ts
+ * const { id, secret } = CreatedWebhookView.parse(answer.data);
+ * ```
+ */
 export const CreatedWebhookView = WebhookView.extend({ secret: z.string() }).meta({ id: 'CreatedWebhookSubscription' });
 
-/** A delivery of one event to one subscription, with every attempt. */
+/**
+ * A delivery of one event to one subscription, with every attempt.
+ *
+ * @example
+ * ```ts
+ * DeliveryView.parse(answer.data.delivery).attempts.length;
+ * ```
+ */
 export const DeliveryView = z
   .object({
     id: z.string(),
@@ -126,7 +189,14 @@ export const DeliveryView = z
   })
   .meta({ id: 'WebhookDelivery' });
 
-/** The request a delivery sends, signed. */
+/**
+ * The request a delivery sends, signed.
+ *
+ * @example
+ * ```ts
+ * const { url, headers, body } = DeliveryRequestView.parse(answer.data.request);
+ * ```
+ */
 export const DeliveryRequestView = z
   .object({
     url: z.string(),
@@ -144,7 +214,14 @@ const JournalMessageView = z.object({
   bodyTruncated: z.boolean(),
 });
 
-/** A journal entry without its request and response: what the stream sends. */
+/**
+ * A journal entry without its request and response: what the stream sends.
+ *
+ * @example
+ * ```ts
+ * JournalSummaryView.parse(JSON.parse(line.slice('data: '.length)));
+ * ```
+ */
 export const JournalSummaryView = z
   .object({
     requestId: z.string(),
@@ -168,7 +245,14 @@ export const JournalSummaryView = z
   })
   .meta({ id: 'JournalSummary' });
 
-/** One request as the mock saw it, and what it answered. */
+/**
+ * One request as the mock saw it, and what it answered.
+ *
+ * @example
+ * ```ts
+ * z.array(JournalEntryView).parse(answer.data.entries);
+ * ```
+ */
 export const JournalEntryView = JournalSummaryView.extend({
   request: JournalMessageView.extend({
     query: z.record(z.string(), z.unknown()),
@@ -177,7 +261,14 @@ export const JournalEntryView = JournalSummaryView.extend({
   response: JournalMessageView,
 }).meta({ id: 'JournalEntry' });
 
-/** A click-to-dial call and its history. */
+/**
+ * A click-to-dial call and its history.
+ *
+ * @example
+ * ```ts
+ * CallView.parse(answer.data.call).status;
+ * ```
+ */
 export const CallView = z
   .object({
     callId: z.string(),
@@ -191,7 +282,14 @@ export const CallView = z
   })
   .meta({ id: 'Call' });
 
-/** What reached the default carrier, and how it is set. */
+/**
+ * What reached the default carrier, and how it is set.
+ *
+ * @example
+ * ```ts
+ * CarrierView.parse(answer.data.carrier).messages;
+ * ```
+ */
 export const CarrierView = z
   .object({
     mode: z.enum(['accept', 'reject']),
@@ -212,7 +310,14 @@ export const CarrierView = z
   })
   .meta({ id: 'Carrier' });
 
-/** A pending fault. */
+/**
+ * A pending fault.
+ *
+ * @example
+ * ```ts
+ * FaultView.parse(answer.data.fault).times;
+ * ```
+ */
 export const FaultView = z
   .object({
     id: z.string().meta({ description: 'The id of the override it is (DELETE /__mock/overrides/{id}).' }),
@@ -227,7 +332,14 @@ export const FaultView = z
   })
   .meta({ id: 'Fault' });
 
-/** A world as versioned JSON: see `SnapshotSchema`; `PUT /__mock/snapshot` takes it back. */
+/**
+ * A world as versioned JSON: see `SnapshotSchema`; `PUT /__mock/snapshot` takes it back.
+ *
+ * @example
+ * ```ts
+ * SnapshotView.parse(answer.data.snapshot).version;
+ * ```
+ */
 export const SnapshotView = z
   .looseObject({
     format: z.literal('commflow-mock-snapshot'),
@@ -236,19 +348,44 @@ export const SnapshotView = z
   })
   .meta({ id: 'Snapshot', description: 'The whole world; restore it with PUT /__mock/snapshot.' });
 
-/** A scenario file (see `scenario.schema.json`). */
+/**
+ * A scenario file (see `scenario.schema.json`).
+ *
+ * @example
+ * ```ts
+ * ScenarioView.parse(answer.data.scenario).tenants;
+ * ```
+ */
 export const ScenarioView = z
   .looseObject({ tenants: z.array(z.looseObject({ id: z.string() })).optional() })
   .meta({ id: 'ScenarioFile', description: 'A scenario, as `scenario.schema.json` describes it.' });
 
-/** Deleted: the id, and `deleted: true`. */
+/**
+ * Deleted: the id, and `deleted: true`.
+ *
+ * @example
+ * ```ts
+ * DeletedView.parse(answer.data); // { id, deleted: true }
+ * ```
+ */
 export const DeletedView = z.object({ id: z.string(), deleted: z.literal(true) });
 
-/** A webhook event as recorded (and delivered). */
+/**
+ * A webhook event as recorded (and delivered).
+ *
+ * @example
+ * ```ts
+ * EventView.parse(answer.data.events[0]).type;
+ * ```
+ */
 export const EventView = WebhookEvent;
 
-/** An inbound SMS delivered: its conversation and message. */
+/**
+ * An inbound SMS delivered: its conversation and message.
+ *
+ * @example
+ * ```ts
+ * InboundSmsView.parse(answer.data).message.direction; // 'inbound'
+ * ```
+ */
 export const InboundSmsView = z.object({ conversationId: z.string(), message: SmsMessage });
-
-/** A list's page, as the API's `meta.pagination`. */
-export const PageLimit = z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT);

@@ -161,3 +161,22 @@ describe('the control token', () => {
     }
   });
 });
+
+describe('the whole world', () => {
+  test('reset and loadScenario go back to a scenario; exportScenario reads it', async () => {
+    const own = await startMockServer({ scenario: 'demo' });
+    try {
+      const world = await connectMock(own.url);
+      const { tenant } = await world.tenants.create({ name: 'gone after reset' });
+      await world.reset();
+      expect((await world.tenants.list()).map((listed) => listed.id)).not.toContain(tenant.id);
+      await world.tenants.create({ name: 'gone after load' });
+      await world.loadScenario('demo');
+      const names = (await world.tenants.list()).map((listed) => listed.name);
+      expect(names).not.toContain('gone after load');
+      expect((await world.exportScenario()).tenants).toHaveLength(names.length);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -222,6 +222,31 @@ export class InternalServerError extends APIError {
 }
 
 /**
+ * A success response whose `data` is not what the contract documents: the operation's key is
+ * missing (always checked), or, with `validateResponses: true`, a value does not match the
+ * contract's response schema. `operation` names the call, `paths` where the answer is wrong
+ * (`data.contacts[0].email`). Never retried: asking again gets the same answer.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof UnexpectedResponseError) console.error(err.operation, err.paths, err.requestId);
+ * ```
+ */
+export class UnexpectedResponseError extends APIError {
+  override name = 'UnexpectedResponseError';
+  /** The id of the operation that was called. */
+  readonly operation: string;
+  /** Where the response differs from the contract, such as `data.contacts`. */
+  readonly paths: readonly string[];
+
+  constructor(operation: string, paths: readonly string[], init: APIErrorInit) {
+    super(init);
+    this.operation = operation;
+    this.paths = paths;
+  }
+}
+
+/**
  * No response arrived: DNS, refused or reset connection, or a `fetch` that threw. `cause` is
  * the underlying error.
  *

@@ -1,4 +1,5 @@
 // Loaded with the client (not with the request core, which is loaded by the first call).
+import { CLIENT_HEADER, clientHeaderValue } from '../internal/identity.js';
 
 /**
  * The headers every call of a client sends, built once per client.
@@ -16,6 +17,7 @@ export function baseHeadersOf(
     accept: 'application/json',
     authorization: `Bearer ${apiKey}`,
     'x-tenant-id': tenantId,
+    [CLIENT_HEADER]: clientHeaderValue(),
   };
   return {
     baseHeaders: Object.freeze(Object.entries(base)),

@@ -86,19 +86,21 @@ export interface ErrorContext extends HookContext {
 export type WaitReason = 'retry-after' | 'backoff' | 'rate-limit';
 
 /**
- * `onWait`: the SDK is about to wait `waitMs` before an attempt (a wait over 2 s is also logged at
- * `warn`).
+ * `onWait`: the SDK is about to wait `segmentMs` before an attempt. It reports one segment of a
+ * call's waiting, not the call's total: a call may wait several times (in the rate-limit queue,
+ * before each retry), and `onWait` fires once per segment. Sum `segmentMs` per `call` for a
+ * call's total.
  *
  * @example
  * ```ts
- * const hooks: Hooks = { onWait: ({ operationId, reason, waitMs }: WaitContext) => metrics.histogram('commflow.wait', waitMs, { operationId, reason }) };
+ * const hooks: Hooks = { onWait: ({ operationId, reason, segmentMs }: WaitContext) => metrics.histogram('commflow.wait_segment', segmentMs, { operationId, reason }) };
  * ```
  */
 export interface WaitContext extends HookContext {
   /** Why the SDK waits. */
   readonly reason: WaitReason;
-  /** How long, in whole milliseconds (a queue's wait is rounded up). */
-  readonly waitMs: number;
+  /** How long this one segment lasts, in whole milliseconds (a queue's wait is rounded up); not the call's total. */
+  readonly segmentMs: number;
 }
 
 /**
@@ -119,7 +121,7 @@ export type HookResult = unknown;
  * pass an array, and a derived client's hooks (`withOptions({ hooks })`) run after its parent's;
  * a call's hooks run after its client's. A name that is not a hook (`onwait`), or a hook that is
  * not a function, is refused where the hooks are given: by the constructor, `withOptions()` or the
- * call. `delayMs` and `waitMs` are whole milliseconds.
+ * call. `delayMs` and `segmentMs` are whole milliseconds.
  *
  * @example
  * ```ts
@@ -129,7 +131,7 @@ export type HookResult = unknown;
  *     afterResponse: ({ operationId, response }) => console.log(operationId, response.status),
  *     onRetry: ({ operationId, attempt, delayMs }) => console.log(`${operationId}: attempt ${attempt} failed, retry in ${delayMs} ms`),
  *     onError: ({ operationId, error }) => console.error(operationId, error.message),
- *     onWait: ({ operationId, reason, waitMs }) => console.log(`${operationId} waits ${waitMs} ms (${reason})`),
+ *     onWait: ({ operationId, reason, segmentMs }) => console.log(`${operationId} waits ${segmentMs} ms (${reason})`),
  *   },
  * });
  * ```
@@ -143,7 +145,7 @@ export interface Hooks {
   onRetry?: ((context: RetryContext) => HookResult) | undefined;
   /** When the call fails, with the error it rejects with. */
   onError?: ((context: ErrorContext) => HookResult) | undefined;
-  /** Before every wait: a retry's delay, or the rate-limit queue. */
+  /** Before every wait segment: a retry's delay, or the rate-limit queue (once per segment, not per call). */
   onWait?: ((context: WaitContext) => HookResult) | undefined;
 }
 
@@ -199,7 +201,7 @@ export function hooksProblem(hooks: unknown): string | undefined {
  *
  * @example
  * ```ts
- * const hooks: HooksOption = [openTelemetry(), { onWait: ({ waitMs }) => console.log(waitMs) }];
+ * const hooks: HooksOption = [openTelemetry(), { onWait: ({ segmentMs }) => console.log(segmentMs) }];
  * ```
  */
 export type HooksOption = Hooks | readonly Hooks[];

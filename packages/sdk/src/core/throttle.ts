@@ -1,6 +1,6 @@
 import { HEADERS } from '@commflow/contract';
 import { APITimeoutError, APIUserAbortError } from './errors.js';
-import type { LevelLogger } from '../internal/logger.js';
+import type { WaitLog } from '../internal/wait-log.js';
 import { numericHeader } from '../internal/utils.js';
 
 /** Waits longer than this are never silent (see request.ts). */
@@ -10,7 +10,7 @@ interface Waiter {
   grant(): void;
   /** The reset this waiter was told of. */
   told: number;
-  blocked(waitMs: number, first: boolean): void;
+  blocked(waitMs: number): void;
 }
 
 /**
@@ -37,8 +37,6 @@ export class Throttle {
   /** Whether an attempt sent while the window was unknown is in flight. */
   #probing = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  /** The reset whose wait was logged, so a queue of calls logs it once. */
-  #announced = 0;
 
   constructor(auto: boolean, maxConcurrency: number) {
     this.#auto = auto;
@@ -76,9 +74,7 @@ export class Throttle {
       for (const waiter of this.#queue) {
         if (waiter.told === resetAt) continue;
         waiter.told = resetAt;
-        const first = this.#announced !== resetAt;
-        this.#announced = resetAt;
-        waiter.blocked(resetAt - now, first);
+        waiter.blocked(resetAt - now);
       }
     }
     if (this.#timer === undefined && resetAt > now) {
@@ -90,21 +86,31 @@ export class Throttle {
   }
 
   /**
-   * Waits until an attempt may be sent. Fails at once with an {@link APITimeoutError} when the
+   * Waits until an attempt may be sent; a window that resets after `maxRetryAfter` does not hold
+   * the call (it goes, and meets the service's 429). Fails at once with an {@link APITimeoutError} when the
    * window resets later than `timeout` from now; otherwise the wait is bounded by `timeout` and
    * `signal` (an {@link APIUserAbortError}). When the window holds the call, `onWait` is told how
-   * long first (and the first call to wait for a reset over 2 s logs a warning); the attempt goes
+   * long first (and the wait log hears of it: see WaitLog); the attempt goes
    * only once `onWait` has settled, and fails if it rejects.
    */
   async wait(
     operation: string,
     signal: AbortSignal | undefined,
     timeout: number,
-    log: LevelLogger,
-    onWait: ((waitMs: number) => Promise<void>) | undefined,
+    maxRetryAfter: number,
+    waits: WaitLog,
+    onWait: ((segmentMs: number) => Promise<void>) | undefined,
   ): Promise<void> {
     const now = Date.now();
     if (this.#queue.length === 0 && this.#take(now)) return;
+    // A window that resets later than the client would wait for a Retry-After: the call goes now,
+    // and fails with the service's RateLimitError as it would without the queue.
+    if (this.#auto && this.#remaining === 0 && this.#resetAt - now > maxRetryAfter) {
+      if (this.#queue.length === 0 && this.#inFlight < this.#maxConcurrency) {
+        this.#inFlight++;
+        return;
+      }
+    }
     if (this.#auto && this.#remaining === 0 && this.#resetAt - now > timeout) {
       throw new APITimeoutError(
         `${operation}: the rate-limit window resets in ${String(Math.ceil((this.#resetAt - now) / 1000))} s, after the call's timeout of ${String(timeout)} ms; nothing was sent.`,
@@ -114,6 +120,7 @@ export class Throttle {
     let told: Promise<void> | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: () => void = () => undefined;
+    let endWait: (() => void) | undefined;
     const waiter = { told: 0 } as Waiter;
     try {
       await new Promise<void>((resolve, reject) => {
@@ -121,13 +128,11 @@ export class Throttle {
           state.granted = true;
           resolve();
         };
-        waiter.blocked = (waitMs, first) => {
-          if (first && waitMs > LONG_WAIT_MS) {
-            log.log(
-              'warn',
-              `${operation}: the rate limit's window is used up. Calls wait ${String(Math.round(waitMs / 100) / 10)} s in the queue until it resets. (rateLimit: 'off' sends them at once; a call's timeout bounds its wait.)`,
-            );
-          }
+        waiter.blocked = (waitMs) => {
+          endWait ??= waits.begin(
+            waitMs > LONG_WAIT_MS ? 'warn' : 'info',
+            `${operation}: the rate limit's window is used up. Calls wait ${String(Math.round(waitMs / 100) / 10)} s in the queue until it resets. (rateLimit: 'off' sends them at once; a call's timeout bounds its wait.)`,
+          );
           if (onWait) {
             // Whole milliseconds, rounded up: the queue holds the call at least this long.
             const hook = onWait(Math.ceil(waitMs));
@@ -158,6 +163,7 @@ export class Throttle {
       else if (at >= 0) this.#queue.splice(at, 1);
       throw error;
     } finally {
+      endWait?.();
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }

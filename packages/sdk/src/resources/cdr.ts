@@ -1,6 +1,6 @@
 import type { CallDetailRecord } from '@commflow/contract';
 import type { PagePromise } from '../core/pagination.js';
-import type { RequestOptions } from '../core/request.js';
+import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
 import type { CdrListParams } from '../params.js';
 

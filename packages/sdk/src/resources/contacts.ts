@@ -1,7 +1,7 @@
 import type { Contact } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { RequestOptions } from '../core/request.js';
+import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
 import type { ContactCreateParams, ContactListParams } from '../params.js';
 

@@ -1,6 +1,6 @@
 import type { Presence } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/request.js';
+import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
 import type { PresenceUpdateParams } from '../params.js';
 

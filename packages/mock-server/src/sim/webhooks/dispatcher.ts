@@ -56,7 +56,11 @@ const MAX_DRAIN_ROUNDS = 10_000;
 export class WebhookDispatcher {
   /** The subscriptions deliveries go to (state: the dispatcher only reads them). */
   readonly subscriptions: SubscriptionStore;
-  /** The deliveries (state: the dispatcher moves them along, holding no table of its own). */
+  /**
+   * The deliveries (state: the dispatcher moves them along, holding no table of its own).
+   *
+   * @internal
+   */
   readonly table: DeliveryTable;
 
   readonly #nowFor: (tenantId: string) => number;

@@ -5,8 +5,9 @@
  * @module node
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo, Socket } from 'node:net';
+import { ERROR_CATALOGUE, HEADERS } from '@commflow/contract';
 import { getRequestListener } from '@hono/node-server';
 import { registerRawHeaders } from '../../lib/raw-headers.js';
 import { createControlGate, isLoopback, type ControlSafety } from '../control/gate.js';
@@ -114,6 +115,40 @@ function pathAndQuery(href: string): string {
 }
 
 /**
+ * Answers a request Node could not parse (a control character in the request line or a header, a
+ * malformed method or header name) with the error envelope and an `X-Request-Id`, like every other
+ * answer, where Node would write a bare `400 Bad Request` without a body. Nothing of the request
+ * can be trusted, so the id is always a new one and the connection is closed. A socket that
+ * failed or timed out (no parse error) is left to Node.
+ */
+function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket, timestamp: string): void {
+  if (!socket.writable || error.code?.startsWith('HPE_') !== true) {
+    socket.destroy();
+    return;
+  }
+  const requestId = `req_${randomUUID()}`;
+  const { status } = ERROR_CATALOGUE.VALIDATION_ERROR;
+  const body = JSON.stringify({
+    success: false,
+    error: {
+      code: 'VALIDATION_ERROR',
+      message:
+        'The request line or a header is not valid HTTP: a control character, or a character not allowed there. ' +
+        'Percent-encode such characters in the URL; header values may hold tabs and visible characters only.',
+    },
+    meta: { requestId, timestamp },
+  });
+  socket.end(
+    `HTTP/1.1 ${String(status)} Bad Request\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${String(Buffer.byteLength(body))}\r\n` +
+      `${HEADERS.requestId}: ${requestId}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+/**
  * A running standalone mock.
  *
  * @example
@@ -187,6 +222,9 @@ export async function startMockServer(
   });
   const server = createServer((incoming, outgoing) => {
     void listener(incoming, outgoing);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    answerUnparsable(error, socket, mock.clock.iso());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

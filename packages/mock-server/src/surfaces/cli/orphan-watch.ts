@@ -1,14 +1,18 @@
+import { isRunning, launcherChain } from './launcher-chain.js';
+
 /**
- * Stops the server when the process that started it goes away. `npx -y pnpm@10 run start` runs
- * the CLI behind several wrappers (npx, pnpm, a shell, the `node` package's shell shim), and a
- * signal sent to one of them does not always reach this process: it would live on as an orphan
- * holding the port. When the parent changes (the orphan is re-parented), the CLI stops as on
- * SIGTERM: the state is saved and the port freed.
+ * Stops the server when a process that launched it goes away. `npx -y pnpm@10 run start` runs
+ * the CLI behind several wrappers (npx, pnpm, two shells, the `node` package's shell shim), and a
+ * signal sent to one of them does not reach this process: npx dies of a SIGTERM and leaves pnpm
+ * and the server running; pnpm passes it to its shell only. The server would live on as an orphan
+ * holding the port. When the parent changes (this process was re-parented) or any process of the
+ * launcher chain is gone, the CLI stops as on SIGTERM: the state is saved and the port freed.
  */
 export function onOrphaned(stop: () => void, everyMs = 1_000): () => void {
   const parent = process.ppid;
+  const chain = launcherChain();
   const timer = setInterval(() => {
-    if (process.ppid !== parent) {
+    if (process.ppid !== parent || !chain.every(isRunning)) {
       clearInterval(timer);
       stop();
     }

@@ -17,5 +17,5 @@ export type { RemoteClientOptions } from './sdk-client.js';
 export { RemoteTenants } from './remote-tenants.js';
 export { ControlError, type ControlIssue } from './control-error.js';
 export type { BodyOf, ConnectOptions, QueryOf } from './control-caller.js';
-export type { ControlInput, ControlOutput, ControlRouteId } from '../../control-api/table.js';
-export type { ControlErrorCode } from '../../control-api/route.js';
+export { CONTROL_ROUTES, type ControlInput, type ControlOutput, type ControlRouteId } from '../../control-api/table.js';
+export { CONTROL_ERRORS, type ControlErrorCode } from '../../control-api/route.js';

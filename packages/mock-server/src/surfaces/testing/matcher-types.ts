@@ -141,8 +141,25 @@ export interface MatcherResult {
   message: () => string;
 }
 
-/** A list, now (in process) or later (over HTTP). */
-type Listed<T> = readonly T[] | Promise<readonly T[]>;
+/**
+ * A value now (in process) or later (over HTTP).
+ *
+ * @example
+ * ```ts
+ * const result: MaybePromise<MatcherResult> = matchers.toHaveReceived.call(context, mock, 'sms.send');
+ * ```
+ */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * A list, now (in process) or later (over HTTP).
+ *
+ * @example
+ * ```ts
+ * const entries: Listed<TypedJournalEntry> = mock.requests();
+ * ```
+ */
+export type Listed<T> = MaybePromise<readonly T[]>;
 
 /**
  * What the matchers read from a mock: the in-process `CommFlowMock` answers at once, the remote
@@ -171,11 +188,25 @@ export interface RemoteMatchSource {
   readonly remote: true;
 }
 
-/** What an assertion on `T` returns: a promise for a remote mock, else the framework's `R`. */
+/**
+ * What an assertion on `T` returns: a promise for a remote mock, else the framework's `R`.
+ *
+ * @example
+ * ```ts
+ * const later: AssertionOn<void, RemoteMock> = expect(remote).toHaveReceived('sms.send');
+ * ```
+ */
 export type AssertionOn<R, T> = T extends RemoteMatchSource ? Promise<void> : R;
 
-/** A match with `within`: the assertion is a promise. */
-interface Within {
+/**
+ * A match with `within`: the assertion is a promise.
+ *
+ * @example
+ * ```ts
+ * const window: Within = { within: 2000 };
+ * ```
+ */
+export interface Within {
   readonly within: number;
 }
 

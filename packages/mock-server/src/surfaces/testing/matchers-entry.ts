@@ -19,10 +19,13 @@ export type {
   DeliveryMatch,
   EventMatch,
   Eventually,
+  Listed,
   Matchable,
   MatchSource,
+  MaybePromise,
   MatcherContextLike,
   MatcherResult,
   RemoteMatchSource,
   RequestMatch,
+  Within,
 } from './matcher-types.js';
