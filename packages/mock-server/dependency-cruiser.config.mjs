@@ -63,7 +63,7 @@ export default {
       to: {
         path: '^src/',
         pathNot:
-          '^src/(control-api/|lib/|service/gating-names\\.ts$|scenario/schema\\.ts$|state/webhooks/subscription-schemas\\.ts$|state/faults\\.ts$)',
+          '^src/(control-api/|lib/|service/gating-names\\.ts$|scenario/schema\\.ts$|state/webhooks/subscription-schemas\\.ts$|state/faults\\.ts$|state/override-schema\\.ts$)',
       },
     },
     {

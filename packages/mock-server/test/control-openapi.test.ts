@@ -123,7 +123,16 @@ describe('the control surface’s OpenAPI document', () => {
     await control('restore', `${m}/snapshot`, snapshot);
     await control('loadScenario', `${m}/scenario`, 'demo');
     await control('reset', `${m}/reset`);
-    await control('injectFault', `${m}/faults`, { path: '/api/v1/nowhere', status: 500 });
+    // Faults and stubs on an operation the tour never calls.
+    const { fault } = await control('injectFault', `${m}/faults`, { path: '/api/v1/fax', status: 500 });
+    await control('overrides.add', `${m}/overrides`, {
+      tenantId: sandbox,
+      operationId: 'fax.list',
+      respond: { status: 200, body: { success: true, data: { faxes: [] } } },
+    });
+    await control('overrides.list', `${m}/overrides?unused=true&tenantId=${sandbox}`);
+    await control('overrides.remove', `${m}/overrides/${fault.id}`);
+    await control('overrides.clear', `${m}/overrides?tenantId=${sandbox}`);
 
     const created = await control('tenants.create', `${m}/tenants`, { name: 'Tour' });
     const id: string = created.tenant.id;

@@ -105,6 +105,8 @@ export interface ControlRouteSpec {
  */
 export const CONTROL_TAGS = {
   World: 'The whole world: reset, scenarios, snapshots, the clock and faults.',
+  Overrides:
+    'Faults and stubs aimed at some requests: per tenant, by operation or path template, contract-checked, counted.',
   Tenants: 'Tenants on demand, their clocks and their records.',
   'API keys': 'Keys created, listed and revoked at run time.',
   Journal: 'The requests received and the events recorded.',

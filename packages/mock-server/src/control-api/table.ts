@@ -28,6 +28,7 @@ import {
   RequestIdParams,
   TenantQuerySchema,
 } from './inputs.js';
+import { OVERRIDE_ROUTES } from './override-routes.js';
 import type { ControlRouteSpec } from './route.js';
 import {
   ApiKeyViewSchema,
@@ -162,11 +163,13 @@ export const CONTROL_ROUTES = {
     path: '/__mock/faults',
     tag: 'World',
     summary: 'make the next matching requests stall or fail',
-    description: 'Every field is optional: `{}` fails the next request with 503.',
+    description:
+      'The shorthand of an override whose effect is a fault. Every field is optional: `{}` fails the next request with 503. The answer names the override’s id.',
     body: FaultSchema,
     status: 201,
     output: z.object({ fault: FaultView }),
   }),
+  ...OVERRIDE_ROUTES,
   memory: route({
     method: 'GET',
     path: '/__mock/memory',

@@ -237,6 +237,10 @@ export const JournalSummaryView = z
     status: z.int(),
     errorCode: z.string().nullable(),
     replayed: z.boolean(),
+    override: z
+      .object({ id: z.string(), unchecked: z.boolean() })
+      .optional()
+      .meta({ description: 'The override that answered; unchecked: a stub the contract did not check.' }),
     durationMs: z.number().nullable(),
   })
   .meta({ id: 'JournalSummary' });
@@ -316,6 +320,9 @@ export const CarrierView = z
  */
 export const FaultView = z
   .object({
+    id: z.string().meta({ description: 'The id of the override it is (DELETE /__mock/overrides/{id}).' }),
+    tenantId: z.string().optional(),
+    operationId: z.string().optional(),
     method: z.string().optional(),
     path: z.string().optional(),
     status: z.int().optional(),

@@ -8,10 +8,12 @@ import { takeSnapshot } from '../runtime/snapshot/take.js';
 import { advanceClock } from '../runtime/clock.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
-import { FaultSchema, type FaultInput } from '../state/faults.js';
+import { faultOverride, FaultSchema, type FaultInput } from '../state/faults.js';
 import { handleApiRequest, handleRequest } from '../surfaces/handler.js';
 import type { WebhookDispatcher } from '../sim/webhooks/dispatcher.js';
 import { MockTenants } from './tenants.js';
+import { MockOverrides } from './overrides.js';
+import { addOverride, type OverrideView } from '../runtime/overrides.js';
 import { parseInput } from '../lib/api-error.js';
 
 /**
@@ -38,12 +40,15 @@ export class MockCore {
   readonly webhooks: WebhookDispatcher;
   /** Tenants on demand and their clocks: create, reset or delete one tenant, advance its time. */
   readonly tenants: MockTenants;
+  /** Faults and stubs aimed at some requests: the twin of `/__mock/overrides`. */
+  readonly overrides: MockOverrides;
 
   constructor(scenario: ScenarioInput | ResolvedScenario | 'demo' = 'demo', options: MockOptions = {}) {
     this.runtime = createRuntime(scenario, options);
     this.clock = this.runtime.world.sim.clock;
     this.webhooks = this.runtime.world.sim.webhooks;
     this.tenants = new MockTenants(this.runtime);
+    this.overrides = new MockOverrides(this.runtime);
   }
 
   /**
@@ -60,7 +65,10 @@ export class MockCore {
       input instanceof Request && init === undefined
         ? input
         : new Request(typeof input === 'string' && input.startsWith('/') ? this.runtime.baseUrl + input : input, init);
-    return this.handle(request);
+    const response = await this.handle(request);
+    // An override that drops the connection: fetch rejects, as it does when a server hangs up.
+    if (response.type === 'error') throw new TypeError('fetch failed: the mock dropped the connection (an override)');
+    return response;
   };
 
   /**
@@ -195,7 +203,8 @@ export class MockCore {
   }
 
   /**
-   * Makes the next matching requests stall and/or fail, to test client retries.
+   * Makes the next matching requests stall and/or fail, to test client retries: the shorthand
+   * of `mock.overrides.add({ …, fault })`, returning the override (its `id` removes it).
    *
    * @throws ApiError `VALIDATION_ERROR` naming each bad field, as `POST /__mock/faults` does.
    * @example
@@ -203,8 +212,8 @@ export class MockCore {
    * mock.injectFault({ method: 'POST', path: '/api/v1/contacts', status: 503, times: 2 });
    * ```
    */
-  injectFault(fault: FaultInput): void {
-    this.runtime.world.state.faults.add(parseInput(FaultSchema, fault, ['fault']));
+  injectFault(fault: FaultInput): OverrideView {
+    return addOverride(this.runtime, faultOverride(parseInput(FaultSchema, fault, ['fault'])), ['fault']);
   }
 
   /**

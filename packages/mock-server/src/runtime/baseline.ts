@@ -9,7 +9,7 @@ import type { MockRuntime } from './mock-runtime.js';
 
 /**
  * Puts the world back to its baseline: same ids, no created records, events, journal, keys or
- * faults; deliveries forgotten (attempts in flight aborted, pending retries dropped); the
+ * overrides; deliveries forgotten (attempts in flight aborted, pending retries dropped); the
  * scenario's subscriptions again. The clock keeps its time.
  */
 export function loadBaseline(runtime: MockRuntime): void {
@@ -29,7 +29,7 @@ export function loadBaseline(runtime: MockRuntime): void {
   state.events.clear();
   state.limiter.clear();
   state.idempotency.clear();
-  state.faults.clear();
+  state.overrides.clear();
   state.recordingCarrier.reset();
   state.journal.clear();
   sim.webhooks.reset();

@@ -8,10 +8,10 @@ import { MockClock, type ClockOptions } from '../sim/clock.js';
 import type { Sim } from '../sim/sim.js';
 import { progressCalls } from '../service/domains/voice.js';
 import { EventLog } from '../state/events/index.js';
-import { FaultStore } from '../state/faults.js';
 import { IdempotencyStore } from '../state/idempotency-store.js';
 import { Journal } from '../state/journal.js';
 import { KeyStore } from '../state/keys.js';
+import { OverrideStore } from '../state/overrides.js';
 import { RateLimiter } from '../state/rate-limiter.js';
 import type { World, WorldState } from './world.js';
 import { resolveHistoryLimits, type HistoryLimits } from '../history/limits.js';
@@ -88,7 +88,7 @@ export function createRuntime(
     keys: new KeyStore(),
     limiter: new RateLimiter(clock),
     idempotency: new IdempotencyStore(clock, limits.idempotencyLimit, nowFor),
-    faults: new FaultStore(),
+    overrides: new OverrideStore(),
     recordingCarrier,
     events,
     journal: new Journal(limits.journalLimit),

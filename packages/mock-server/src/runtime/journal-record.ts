@@ -127,6 +127,7 @@ export function journalRecord(
       status: response.status,
       errorCode: outcome.errorCode,
       replayed: outcome.replayed,
+      ...(context.override === undefined ? {} : { override: context.override }),
       durationMs,
     },
     request: {

@@ -182,7 +182,7 @@ function sourceOf(runtime: MockRuntime, tenantId: string): { template: TenantTem
   return { template: { ...template, id: tenantId }, start: runtime.baseline.loadedAt };
 }
 
-/** Frees what a tenant accumulated: subscriptions, deliveries, calls, idempotency entries, history. */
+/** Frees what a tenant accumulated: subscriptions, deliveries, calls, idempotency entries, overrides, history. */
 function forgetHistory(runtime: MockRuntime, tenantId: string): void {
   const { state, sim } = runtime.world;
   state.subscriptions.forgetTenant(tenantId);
@@ -192,6 +192,7 @@ function forgetHistory(runtime: MockRuntime, tenantId: string): void {
   }
   state.idempotency.forgetTenant(tenantId);
   state.events.forgetTenant(tenantId);
+  state.overrides.removeTenant(tenantId);
   state.journal.forget((record) => record.summary.tenantId === tenantId);
 }
 

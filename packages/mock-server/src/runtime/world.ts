@@ -3,9 +3,9 @@ import type { ClockReading } from '../state/clock-reading.js';
 import type { Sim } from '../sim/sim.js';
 import type { EventLog } from '../state/events/index.js';
 import type { HistoryLimits } from '../history/limits.js';
-import type { FaultStore } from '../state/faults.js';
 import type { IdempotencyStore } from '../state/idempotency-store.js';
 import type { Journal } from '../state/journal.js';
+import type { OverrideStore } from '../state/overrides.js';
 import type { KeyStore, RateLimit } from '../state/keys.js';
 import type { RateLimiter } from '../state/rate-limiter.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
@@ -30,7 +30,7 @@ export type Plan = ResolvedScenario['plans'][number];
 /**
  * Everything the world is made of, as data: tenants and their records, keys (hashes only),
  * plans, idempotency entries, rate-limit windows, calls, events, the journal, webhook
- * subscriptions, faults and the recording carrier's record. A snapshot serialises exactly this
+ * subscriptions, overrides and the recording carrier's record. A snapshot serialises exactly this
  * (with the deliveries and the clock's time); nothing lives in module-level variables, so mocks
  * never share state.
  */
@@ -48,7 +48,8 @@ export interface WorldState {
   /** Rate-limit windows by key hash. */
   readonly limiter: RateLimiter;
   readonly idempotency: IdempotencyStore;
-  readonly faults: FaultStore;
+  /** Faults and stubs, each aimed at some requests (issue 27). */
+  readonly overrides: OverrideStore;
   /** What reached the default carrier, and how it is set. */
   readonly recordingCarrier: RecordingCarrier;
   readonly events: EventLog;

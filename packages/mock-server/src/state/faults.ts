@@ -1,10 +1,12 @@
 import * as z from 'zod';
+import type { OverrideInput } from './override-schema.js';
 
 /** The status of a fault given neither a status nor a delay. */
 export const DEFAULT_FAULT_STATUS = 503;
 
 /**
- * A fault to inject: the next `times` requests matching `method` and `path` stall for
+ * A fault to inject, the shorthand of an override whose effect is a fault: the next `times`
+ * requests matching (any mix of `tenantId`, `operationId`, `method` and `path`) stall for
  * `delayMs` (real time) and then, when `status` is set, fail with it. Faults act where the
  * operation would run, after authentication and validation, so a stalled request holds its
  * idempotency key (a duplicate gets `IDEMPOTENCY_IN_PROGRESS`).
@@ -16,6 +18,8 @@ export const DEFAULT_FAULT_STATUS = 503;
  */
 export const FaultSchema = z
   .strictObject({
+    tenantId: z.string().optional().meta({ description: 'Only requests for this tenant (X-Tenant-Id).' }),
+    operationId: z.string().optional().meta({ description: 'An operation id, such as contacts.list.' }),
     method: z
       .string()
       .regex(/^[A-Za-z]+$/)
@@ -46,52 +50,15 @@ export const FaultSchema = z
  * ```
  */
 export type FaultInput = z.input<typeof FaultSchema>;
-type Fault = z.output<typeof FaultSchema> & { remaining: number };
-/**
- * The store as plain data: the pending faults in match order, each what was asked and how many
- * times it still applies. Checked loosely: the fault's own fields were checked when it was added.
- */
-export const FaultsDataSchema = z.array(z.looseObject({ times: z.int().min(1), remaining: z.int().min(1) }));
-/** A pending fault as plain data. */
-export type FaultData = Fault;
 
-/** The pending faults of a mock. */
-export class FaultStore {
-  #faults: Fault[] = [];
-
-  add(input: FaultInput): void {
-    const fault = FaultSchema.parse(input);
-    this.#faults.push({ ...fault, remaining: fault.times });
-  }
-
-  /** Takes the first fault matching a request, counting it down. */
-  take(method: string, pathname: string, template: string): Fault | undefined {
-    const fault = this.#faults.find(
-      (f) =>
-        (f.method === undefined || f.method === method) &&
-        (f.path === undefined || f.path === pathname || f.path === template),
-    );
-    if (fault === undefined) return undefined;
-    fault.remaining--;
-    if (fault.remaining <= 0) this.#faults = this.#faults.filter((f) => f !== fault);
-    return fault;
-  }
-
-  get pending(): number {
-    return this.#faults.length;
-  }
-
-  clear(): void {
-    this.#faults = [];
-  }
-
-  /** The pending faults, in match order, as plain data. */
-  save(): FaultData[] {
-    return this.#faults.map((fault) => ({ ...fault }));
-  }
-
-  /** Replaces the pending faults with `faults` (a restore): saved by {@link FaultStore.save}. */
-  load(faults: z.output<typeof FaultsDataSchema>): void {
-    this.#faults = faults.map((fault) => ({ ...fault }));
-  }
+/** The override a fault stands for (checked again by the override's schema). */
+export function faultOverride(fault: z.output<typeof FaultSchema>): OverrideInput {
+  const { status, code, delayMs, ...match } = fault;
+  const effect: NonNullable<OverrideInput['fault']> = {};
+  if (status !== undefined) effect.status = status;
+  if (code !== undefined) effect.code = code;
+  if (delayMs !== undefined) effect.delayMs = delayMs;
+  const override: Record<string, unknown> = { fault: effect };
+  for (const [name, value] of Object.entries(match)) if (value !== undefined) override[name] = value;
+  return override;
 }

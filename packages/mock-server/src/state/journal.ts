@@ -72,6 +72,11 @@ export interface JournalEntry {
   /** `true` when an idempotency key replayed a stored answer. */
   readonly replayed: boolean;
   /**
+   * The override that answered, when one did: its id, and `unchecked` when it is a stub the
+   * contract was not asked to check (its answer may break the contract).
+   */
+  readonly override?: { readonly id: string; readonly unchecked: boolean };
+  /**
    * How long the mock took to answer, in milliseconds of real time; `null` after a restore. A
    * measurement of this process, not part of the world: snapshots leave it out, so that a world
    * under a frozen clock stays the same from run to run.

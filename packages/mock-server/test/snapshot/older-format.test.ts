@@ -24,10 +24,21 @@ describe('a snapshot saved by older code', () => {
     return mock;
   };
 
-  it('restores, and a snapshot taken after it equals the saved one', () => {
+  it('restores, and a snapshot taken after it equals the saved one, its pending fault now an override', () => {
     const mock = fresh();
     mock.restore(FIXTURE);
-    expect(viaJson(mock.snapshot())).toEqual(FIXTURE);
+    // Issue 27: the old fault store's pending faults become overrides, keeping their counts.
+    const { faults: _faults, ...rest } = FIXTURE.state as MockSnapshot['state'] & { faults?: unknown };
+    expect(viaJson(mock.snapshot())).toEqual({
+      ...FIXTURE,
+      state: {
+        ...rest,
+        overrides: [
+          expect.objectContaining({ method: 'GET', path: '/api/v1/files', fault: { status: 503 }, times: 3, hits: 1 }),
+        ],
+      },
+    });
+    expect(mock.overrides.list()).toEqual([expect.objectContaining({ remaining: 2, operations: ['files.list'] })]);
   });
 
   it('serves what it held: records, pending deliveries, run-time tenants and their clocks', async () => {

@@ -59,7 +59,7 @@ describe('snapshot → restore → snapshot gives an equal value', () => {
     expect(state.calls.active).toHaveLength(1);
     expect(state.calls.ended).toHaveLength(1);
     expect(state.keys.filter((key) => key.revoked).length).toBeGreaterThanOrEqual(2);
-    expect(state.faults).toEqual([expect.objectContaining({ times: 3, remaining: 2 })]);
+    expect(state.overrides).toEqual([expect.objectContaining({ times: 3, hits: 1 })]);
     expect(state.carrier.mode).toBe('reject');
     expect(state.subscriptions).toHaveLength(1);
     expect(state.deliveries).toHaveLength(2);

@@ -2,7 +2,8 @@
  * Isolation, proven: random interleaved sequences of API and control operations on several
  * tenants of one mock. Whatever is done to or in the other tenants, tenant A's requests get the
  * same answers as when A is alone: the same statuses, bodies and times (ids differ from run to
- * run, so they are numbered in the order A first sees them).
+ * run, so they are numbered in the order A first sees them). Overrides aimed at the other tenants
+ * (faults, stubs, dropped connections, by operation id or path template) never change A's answers.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +27,18 @@ type Step =
   | { who: Who; kind: 'idempotentCreate'; key: string }
   | { who: Who; kind: 'reset' }
   | { who: Who; kind: 'advance'; ms: number }
-  | { who: 'C'; kind: 'recreate' };
+  | { who: 'C'; kind: 'recreate' }
+  | { who: 'B' | 'C'; kind: 'override'; target: OverrideTarget; effect: 'fault' | 'stub' | 'drop'; times?: number };
+
+type OverrideTarget = { operationId: string } | { method: string; path: string };
+const TARGETS: OverrideTarget[] = [
+  { operationId: 'contacts.list' },
+  { operationId: 'contacts.create' },
+  { method: 'GET', path: '/api/v1/contacts' },
+  { method: 'POST', path: '/api/v1/sms/conversations/{id}/messages' },
+  { operationId: 'presence.list' },
+  {},
+] as OverrideTarget[];
 
 const who = fc.constantFrom<Who>('A', 'B', 'C');
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -49,6 +61,16 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ who, kind: fc.constant('reset' as const) }),
   fc.record({ who, kind: fc.constant('advance' as const), ms: fc.constantFrom(1_000, 61_000, 3_600_000) }),
   fc.constant({ who: 'C' as const, kind: 'recreate' as const }),
+  fc.record(
+    {
+      who: fc.constantFrom<'B' | 'C'>('B', 'C'),
+      kind: fc.constant('override' as const),
+      target: fc.constantFrom(...TARGETS),
+      effect: fc.constantFrom<'fault' | 'stub' | 'drop'>('fault', 'stub', 'drop'),
+      times: fc.integer({ min: 1, max: 3 }),
+    },
+    { requiredKeys: ['who', 'kind', 'target', 'effect'] },
+  ),
 );
 
 interface World {
@@ -106,6 +128,21 @@ async function run(world: World, s: Step): Promise<unknown> {
   }
   if (created === undefined) return undefined;
   const id = created.tenant.id;
+  if (s.kind === 'override') {
+    // A stub must fit the contract of every operation it can answer: only the contact list gets one.
+    const listsContacts =
+      'operationId' in s.target ? s.target.operationId === 'contacts.list' : s.target.path === '/api/v1/contacts';
+    const effect =
+      s.effect === 'stub' && listsContacts
+        ? { respond: { status: 200, body: { success: true, data: { contacts: [] } } } }
+        : { fault: s.effect === 'drop' ? { drop: true as const } : { status: 503 } };
+    return world.mock.overrides.add({
+      tenantId: id,
+      ...s.target,
+      ...effect,
+      ...(s.times === undefined ? {} : { times: s.times }),
+    }).id;
+  }
   const read = async (response: Promise<Response>) => {
     const answer = await response;
     const json = (await answer.json()) as {
@@ -189,7 +226,8 @@ describe('isolation between tenants', () => {
         const seenTogether: unknown[] = [];
         const seenAlone: unknown[] = [];
         for (const s of steps) {
-          const answer = await run(together, s);
+          // Another tenant's request may meet its own override dropping the connection: fetch rejects.
+          const answer = s.who === 'A' ? await run(together, s) : await run(together, s).catch(() => 'dropped');
           if (s.who === 'A') seenTogether.push(answer);
         }
         for (const s of steps.filter((candidate) => candidate.who === 'A')) seenAlone.push(await run(alone, s));

@@ -2,6 +2,7 @@
  * Restores a snapshot: checks all of it and builds the new state aside, then swaps it in. A
  * snapshot that fails any check throws {@link SnapshotError} and leaves the world as it was.
  */
+import { withLegacyFaults } from './legacy-faults.js';
 import { ContactRows } from '../../scenario/contact-rows.js';
 import { capEndedCalls } from '../../service/domains/voice.js';
 import { parseScenarioWithRows, ScenarioError, type ResolvedScenario } from '../../scenario/parse.js';
@@ -98,7 +99,7 @@ function parseBareSnapshot(input: unknown): MockSnapshot {
       },
     ]);
   }
-  const parsed = SnapshotSchema.safeParse(input);
+  const parsed = SnapshotSchema.safeParse(withLegacyFaults(input));
   if (!parsed.success) {
     throw new SnapshotError(
       parsed.error.issues.map((issue) => ({

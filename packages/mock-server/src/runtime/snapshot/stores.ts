@@ -8,10 +8,10 @@
 import type * as z from 'zod';
 import { CarrierDataSchema } from '../../sim/carrier.js';
 import { EventsDataSchema } from '../../state/events/event-log.js';
-import { FaultsDataSchema } from '../../state/faults.js';
 import { IdempotencyDataSchema } from '../../state/idempotency-store.js';
 import { JournalDataSchema } from '../../state/journal.js';
 import { KeysDataSchema } from '../../state/keys.js';
+import { OverridesDataSchema } from '../../state/overrides.js';
 import { RateWindowsDataSchema } from '../../state/rate-limiter.js';
 import { DeliveriesDataSchema } from '../../state/webhooks/deliveries.js';
 import { SubscriptionsDataSchema } from '../../state/webhooks/subscription-schemas.js';
@@ -40,7 +40,7 @@ export const WORLD_STORES = {
   keys: entry(KeysDataSchema, (state) => state.keys),
   rateWindows: entry(RateWindowsDataSchema, (state) => state.limiter),
   idempotency: entry(IdempotencyDataSchema, (state) => state.idempotency),
-  faults: entry(FaultsDataSchema, (state) => state.faults),
+  overrides: entry(OverridesDataSchema, (state) => state.overrides),
   carrier: entry(CarrierDataSchema, (state) => state.recordingCarrier),
   events: entry(EventsDataSchema, (state) => state.events),
   journal: entry(JournalDataSchema, (state) => state.journal),

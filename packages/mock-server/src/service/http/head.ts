@@ -36,7 +36,9 @@ export async function answerWithHead(
   answer: (request: Request, method: string) => Promise<Response>,
 ): Promise<Response> {
   if (request.method !== 'HEAD') return answer(request, request.method);
-  return withoutBody(await answer(asGet(request), 'HEAD'));
+  const response = await answer(asGet(request), 'HEAD');
+  // A dropped connection has no answer to strip.
+  return response.type === 'error' ? response : withoutBody(response);
 }
 
 /** The `Allow` list of a resource: HEAD goes wherever GET does. Sorted, no duplicates. */

@@ -41,6 +41,12 @@ export interface RequestContext {
   replayBody?: string;
   /** The headers of an idempotent replay's answer, for the journal. */
   replayHeaders?: Record<string, string>;
+  /** The override that answers this request, when one matched (issue 27). */
+  override?: { readonly id: string; readonly unchecked: boolean };
+  /** A stub's answer, which then stands in for the operation. */
+  stub?: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: unknown };
+  /** Set when an override drops the connection: no answer is sent. */
+  dropped?: boolean;
   /** Run with the final response: idempotency stores or releases its key here. */
   readonly finalizers: ((response: Response, body: string) => void)[];
 }

@@ -15,7 +15,7 @@ const RESET = HEADERS.rateLimitReset.toLowerCase();
  * (sorted): the Node adapter writes a record straight to `writeHead`, where a `Headers` would be
  * built and then iterated back into one.
  */
-function commonHeaders(context: RequestContext): Record<string, string> {
+export function commonHeaders(context: RequestContext): Record<string, string> {
   const rate = context.rate;
   if (rate === undefined) return { 'content-type': JSON_CONTENT_TYPE, [REQUEST_ID]: context.requestId };
   return {
@@ -28,7 +28,7 @@ function commonHeaders(context: RequestContext): Record<string, string> {
 }
 
 /** `headers` with `extra` merged in (names lower-cased, later wins), sorted by name like a `Headers`. */
-function withHeaders(
+export function withHeaders(
   headers: Record<string, string>,
   extra: Iterable<readonly [string, string]>,
 ): Record<string, string> {

@@ -51,7 +51,12 @@ export const idempotency: Step = (context) => {
       return replayResponse(context, reservation.response);
     case 'fresh':
       context.finalizers.push((response, body) => {
-        if (notStored(response.status) || response.headers.has('x-mock-fault')) {
+        if (
+          response.type === 'error' ||
+          notStored(response.status) ||
+          response.headers.has('x-mock-fault') ||
+          response.headers.has('x-mock-override')
+        ) {
           store.release(scope);
           return;
         }
@@ -67,7 +72,8 @@ export const idempotency: Step = (context) => {
             // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: the replay sets X-Request-Id after the stored headers
             name !== 'x-request-id' &&
             // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: a fault's answer is never stored
-            name !== 'x-mock-fault',
+            name !== 'x-mock-fault' &&
+            name !== 'x-mock-override',
         );
         store.complete(scope, { status: response.status, headers, body });
       });

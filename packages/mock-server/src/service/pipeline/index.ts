@@ -8,6 +8,7 @@ import { errorResponse, internalError, successResponse } from './envelope.js';
 import { checkCapability, checkModule, checkPermission, resolveActingUser } from './gating.js';
 import { idempotency } from './idempotency.js';
 import { runOperation } from './operate.js';
+import { applyOverride, ConnectionDroppedError, stubResponse } from './override.js';
 import { rateLimit } from './rate-limit.js';
 import { assignRequestId } from './request-id.js';
 import { route } from './route.js';
@@ -33,6 +34,7 @@ export const PIPELINE: readonly Step[] = [
   checkCapability,
   validateRequest,
   idempotency,
+  applyOverride,
   runOperation,
 ];
 
@@ -84,8 +86,17 @@ export async function runPipeline(world: World, request: Request, url: URL): Pro
         };
       }
     }
-    built = successResponse(context);
+    built =
+      context.stub !== undefined && context.op !== undefined
+        ? stubResponse(context, context.op)
+        : successResponse(context);
   } catch (error) {
+    if (error instanceof ConnectionDroppedError) {
+      // No answer: the adapters close the connection (mock.fetch rejects, as fetch would).
+      const response = Response.error();
+      for (const finalize of context.finalizers) finalize(response, '');
+      return { response, context, errorCode: null, replayed: false, body: '', headers: {} };
+    }
     if (!(error instanceof ApiError) && isClientClosed(error, request)) {
       const response = clientClosedResponse(context.requestId);
       // Stryker disable next-line StringLiteral: a 499 only frees the idempotency key, which reads the status, never the body

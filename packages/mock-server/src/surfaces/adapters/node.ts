@@ -75,7 +75,12 @@ export function createNodeListener(
   const api = listenerOf((request, env?: { incoming?: { rawHeaders: string[] } }) => {
     // The journal reads every header: the raw lines cost nothing, the lazy `Headers` would.
     if (env?.incoming !== undefined) registerRawHeaders(request, env.incoming.rawHeaders);
-    return mock.handleApi(request);
+    return mock.handleApi(request).then((response) => {
+      if (response.type !== 'error') return response;
+      // An override dropped the connection: the socket closes with no answer written.
+      (env?.incoming as Partial<IncomingMessage> | undefined)?.socket?.destroy();
+      return new Response(null, { status: 500 });
+    });
   });
   if (!mock.controlEnabled) return api;
   // The console and /__mock go through the safety checks; API requests never do.

@@ -7,6 +7,7 @@ import { ACCESS_HANDLERS } from './access-routes.js';
 import { CONSOLE_HANDLERS } from './console-routes.js';
 import { JOURNAL_HANDLERS } from './journal-routes.js';
 import { OUTSIDE_HANDLERS } from './outside-routes.js';
+import { OVERRIDE_HANDLERS } from './override-routes.js';
 import type { ControlHandlers } from './reply.js';
 import { TENANT_HANDLERS } from './tenant-routes.js';
 import { WEBHOOK_HANDLERS } from './webhook-routes.js';
@@ -20,5 +21,6 @@ export const CONTROL_HANDLERS: ControlHandlers<ControlRouteId> = {
   ...JOURNAL_HANDLERS,
   ...OUTSIDE_HANDLERS,
   ...WEBHOOK_HANDLERS,
+  ...OVERRIDE_HANDLERS,
   ...CONSOLE_HANDLERS,
 };

@@ -12,6 +12,8 @@ import { resolveScenario } from '../../runtime/create-runtime.js';
 import { restoreSnapshot, SnapshotError } from '../../runtime/snapshot/restore.js';
 import { takeSnapshot } from '../../runtime/snapshot/take.js';
 import { advanceClock } from '../../runtime/clock.js';
+import { addOverride } from '../../runtime/overrides.js';
+import { faultOverride } from '../../state/faults.js';
 import { ScenarioError } from '../../scenario/parse.js';
 import type { ScenarioInput } from '../../scenario/schema.js';
 import type { ControlHandlers } from './reply.js';
@@ -68,8 +70,8 @@ export const WORLD_HANDLERS: ControlHandlers<WorldRouteId> = {
   }),
   advanceClock: (runtime, { body }) => ({ data: advanceClock(runtime, body.ms) }),
   injectFault: (runtime, { body }) => {
-    runtime.world.state.faults.add(body);
-    return { data: { fault: body } };
+    const override = addOverride(runtime, faultOverride(body), ['body']);
+    return { data: { fault: { ...body, id: override.id } } };
   },
   memory: () => ({ data: { memory: memoryReport() } }),
 };

@@ -28,6 +28,11 @@ export interface CommFlowPlaywrightOptions {
   template?: BodyOf<'tenants.create'>;
   /** The client's acting user; default the tenant's first user, `null` for none. */
   userEmail?: string | null;
+  /**
+   * Fail a test that leaves an override of its tenant unused (one that never answered a
+   * request). Default false. Either way the test's tenant, and with it its overrides, is removed.
+   */
+  failOnUnusedOverrides?: boolean;
 }
 
 /**
@@ -146,9 +151,16 @@ export const test = base.extend<{ tenant: MockTenant }, { commflow: CommFlowPlay
       ...(userEmail === null ? {} : { userEmail }),
     });
     await use({ id: tenant.id, key, userEmail, client, remote: mock });
-    // A test that deleted its tenant itself leaves nothing to do.
+    const unused =
+      commflow.failOnUnusedOverrides === true ? await mock.overrides.list({ tenantId: tenant.id, unused: true }) : [];
+    // Deleting the tenant removes its overrides too. A test that deleted its tenant itself leaves nothing to do.
     await mock.tenants.delete(tenant.id).catch((error: unknown) => {
       if ((error as { code?: unknown }).code !== 'NOT_FOUND') throw error;
     });
+    if (unused.length > 0) {
+      throw new Error(
+        `The test left ${unused.length} override(s) unused: ${unused.map((override) => `${override.id} (${override.operations.join(', ')})`).join('; ')}`,
+      );
+    }
   },
 });

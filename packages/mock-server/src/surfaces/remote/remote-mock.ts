@@ -9,6 +9,7 @@ import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '..
 import type { DeliveryFilter } from '../../state/webhooks/deliveries.js';
 import type { RemoteMatchSource } from '../testing/matcher-types.js';
 import { ControlCaller, type BodyOf, type ConnectOptions, type QueryOf } from './control-caller.js';
+import { RemoteOverrides } from './remote-overrides.js';
 import { RemoteTenants } from './remote-tenants.js';
 import { sdkClient, type RemoteClientOptions, type SdkClient } from './sdk-client.js';
 
@@ -30,6 +31,8 @@ export class RemoteMock implements RemoteMatchSource {
   readonly baseUrl: string;
   /** Tenants on demand and their clocks. */
   readonly tenants: RemoteTenants;
+  /** Faults and stubs aimed at some requests. */
+  readonly overrides: RemoteOverrides;
   readonly #caller: ControlCaller;
 
   /** @internal Use `connectMock`. */
@@ -37,6 +40,7 @@ export class RemoteMock implements RemoteMatchSource {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.#caller = new ControlCaller(this.baseUrl, options);
     this.tenants = new RemoteTenants(this.#caller);
+    this.overrides = new RemoteOverrides(this.#caller);
   }
 
   /**
@@ -109,9 +113,9 @@ export class RemoteMock implements RemoteMatchSource {
     return this.#caller.call('advanceClock', { body: { ms } });
   }
 
-  /** Makes the next matching requests stall and/or fail. @example `await remote.injectFault({ path: '/api/v1/contacts', status: 503 });` */
-  async injectFault(fault: BodyOf<'injectFault'>): Promise<void> {
-    await this.#caller.call('injectFault', { body: fault });
+  /** Makes the next matching requests stall and/or fail; the answer names the override's id. @example `const { id } = await remote.injectFault({ path: '/api/v1/contacts', status: 503 });` */
+  async injectFault(fault: BodyOf<'injectFault'>): Promise<ControlOutput<'injectFault'>['fault']> {
+    return (await this.#caller.call('injectFault', { body: fault })).fault;
   }
 
   /** Resolves once no webhook attempt is in flight. @example `await remote.idle();` */

@@ -223,6 +223,17 @@ export interface Within {
  */
 export interface CommFlowMatchers<R = unknown, T = unknown> {
   /**
+   * Every override (of `filter.tenantId`, when given) answered at least one request: opt in to
+   * fail a test that set up a fault or stub it never exercised. A failure lists the unused ones.
+   *
+   * @example
+   * ```ts
+   * afterEach(() => expect(mock).toHaveUsedEveryOverride());
+   * await expect(remote).toHaveUsedEveryOverride({ tenantId });
+   * ```
+   */
+  toHaveUsedEveryOverride(filter?: { tenantId?: string }): AssertionOn<R, T>;
+  /**
    * The mock received a request of `operationId` matching `match` (like `toMatchObject`; typed
    * by the operation). A failure prints the closest requests of it, with a diff.
    *

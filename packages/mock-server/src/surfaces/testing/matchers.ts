@@ -15,6 +15,7 @@ import type { TypedJournalEntry } from '../../state/journal-operations.js';
 import type { WebhookDelivery } from '../../state/webhooks/deliveries.js';
 import { article, counted, matchText, nearMisses, plural, type Candidate, misses } from './match.js';
 import type { MatchSource, MatcherContextLike, MatcherResult, MaybePromise } from './matcher-types.js';
+import { overrideMatchers } from './override-matcher.js';
 
 /** `next(value)`, at once for a value, after it for a promise: in-process checks stay synchronous. */
 function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
@@ -305,4 +306,5 @@ export const matchers = {
     };
     return settle(gather, judge, within);
   },
+  ...overrideMatchers,
 };

@@ -15,6 +15,7 @@ import {
   useAction,
   useLoad,
 } from '../ui.js';
+import { OverridesPanel } from './overrides-panel.js';
 import { SnapshotPanel } from './snapshot-panel.js';
 
 function ClockPanel() {
@@ -194,7 +195,7 @@ function InboundSmsPanel({ shared }: { shared: Shared }) {
   );
 }
 
-function FaultsPanel() {
+function FaultsPanel({ onArmed }: { onArmed: () => void }) {
   const [method, setMethod] = useState('');
   const [path, setPath] = useState('/api/v1/contacts');
   const [status, setStatus] = useState('503');
@@ -215,7 +216,10 @@ function FaultsPanel() {
             ...(status === '' ? {} : { status: Number(status) }),
             ...(delayMs === '' ? {} : { delayMs: Number(delayMs) }),
           };
-          void run(() => control('POST', '/faults', fault), `Fault armed for the next ${times} matching requests.`);
+          void run(async () => {
+            await control('POST', '/faults', fault);
+            onArmed();
+          }, `Fault armed for the next ${times} matching requests.`);
         }}
       >
         <SelectField
@@ -355,12 +359,18 @@ function ScenarioPanel({ shared }: { shared: Shared }) {
 }
 
 export function WorldView({ shared }: { shared: Shared }) {
+  const [overridesRound, setOverridesRound] = useState(0);
   return (
     <div class="grid">
       <ClockPanel />
       <CarrierPanel />
       <InboundSmsPanel shared={shared} />
-      <FaultsPanel />
+      <FaultsPanel
+        onArmed={() => {
+          setOverridesRound((round) => round + 1);
+        }}
+      />
+      <OverridesPanel round={overridesRound} />
       <CallsPanel shared={shared} />
       <EventsPanel />
       <ScenarioPanel shared={shared} />

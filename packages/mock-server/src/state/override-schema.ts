@@ -1,0 +1,239 @@
+/**
+ * What an override is, as given: what it matches and what it does instead of the operation. The
+ * schema checks everything against the contract when the override is added, so that an override
+ * that could never fire, or a stub the contract forbids, is refused at once with the paths that
+ * break it, never left silently pending.
+ */
+import {
+  ENGLISH_MESSAGES,
+  ERROR_CATALOGUE,
+  Id,
+  OPERATION_LIST,
+  operationErrors,
+  successEnvelope,
+  validationIssues,
+  type OperationDefinition,
+} from '@commflow/contract';
+import * as z from 'zod';
+
+const METHOD = z
+  .string()
+  .regex(/^[A-Za-z]+$/)
+  .transform((method) => method.toUpperCase());
+
+/** What a fault does: stall for `delayMs` (real time), then drop the connection or answer an error status. */
+export const OverrideFaultSchema = z.strictObject({
+  status: z.int().min(400).max(599).optional(),
+  code: z.string().min(1).max(100).optional().meta({ description: 'Default: the catalogue code of the status.' }),
+  delayMs: z.int().min(0).max(60_000).optional(),
+  drop: z.literal(true).optional().meta({ description: 'Close the connection without an answer.' }),
+});
+
+/** What a stub answers: a status, headers and a JSON body (the whole body, envelope included). */
+export const OverrideRespondSchema = z.strictObject({
+  status: z.int().min(200).max(599),
+  headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/), z.string()).optional(),
+  body: z.unknown().optional(),
+});
+
+const MatchFields = {
+  tenantId: z
+    .optional(Id)
+    .transform((id) => id?.toLowerCase())
+    .meta({ description: 'Only requests for this tenant (X-Tenant-Id).' }),
+  operationId: z.string().min(1).max(100).optional().meta({ description: 'An operation id, such as ai.agents.get.' }),
+  method: METHOD.optional(),
+  path: z.string().startsWith('/').max(2000).optional().meta({
+    description: 'A path template of the contract (/api/v1/contacts/{id}) or a concrete path it matches.',
+  }),
+  query: z.record(z.string(), z.string()).optional().meta({ description: 'Query parameters the request must have.' }),
+  body: z.record(z.string(), z.unknown()).optional().meta({ description: 'A subset the JSON body must contain.' }),
+  times: z.int().min(1).max(1_000_000).optional().meta({ description: 'How many times it fires. Default: always.' }),
+  after: z.int().min(0).max(1_000_000).default(0).meta({ description: 'Matching requests let through first.' }),
+};
+
+/** The operations an override's `operationId`, `method` and `path` name, or an issue. */
+export function operationsOf(match: {
+  operationId?: string | undefined;
+  method?: string | undefined;
+  path?: string | undefined;
+}): { ops: OperationDefinition[]; concretePath: string | null } | { issue: { path: string[]; message: string } } {
+  let ops = [...OPERATION_LIST];
+  if (match.operationId !== undefined) {
+    ops = ops.filter((op) => op.id === match.operationId);
+    if (ops.length === 0)
+      return { issue: { path: ['operationId'], message: `no operation has id ${match.operationId}` } };
+  }
+  if (match.method !== undefined) ops = ops.filter((op) => op.method === match.method);
+  let concretePath: string | null = null;
+  if (match.path !== undefined) {
+    const asked = match.path;
+    // A wildcard is no path parameter: a path with one would only match a client sending `*` itself.
+    if (asked.includes('*')) {
+      return {
+        issue: {
+          path: ['path'],
+          message: `wildcards are not supported in ${asked}: write a path parameter as {id}, or name the operation by operationId`,
+        },
+      };
+    }
+    const byTemplate = ops.filter((op) => op.path === asked);
+    if (byTemplate.length > 0) ops = byTemplate;
+    else {
+      ops = ops.filter((op) => templatePattern(op.path).test(asked));
+      concretePath = asked;
+    }
+    if (ops.length === 0) {
+      return {
+        issue: {
+          path: ['path'],
+          message: `no operation${match.method === undefined ? '' : ` for ${match.method}`} has the path ${asked}; use a template of the contract, such as /api/v1/contacts/{id}`,
+        },
+      };
+    }
+  } else if (ops.length === 0) {
+    return {
+      issue: {
+        path: ['method'],
+        message: `no operation${match.operationId === undefined ? '' : ` ${match.operationId}`} has the method ${match.method}`,
+      },
+    };
+  }
+  return { ops, concretePath };
+}
+
+const patterns = new Map<string, RegExp>();
+/** A template's path as a pattern: each `{param}` one segment. */
+function templatePattern(template: string): RegExp {
+  let pattern = patterns.get(template);
+  if (pattern === undefined) {
+    const source = template.split('/').map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : escape(segment)));
+    pattern = new RegExp(`^${source.join('/')}$`);
+    patterns.set(template, pattern);
+  }
+  return pattern;
+}
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The issues of a stub's answer for one operation: its status, and its body against the contract. */
+function stubIssues(op: OperationDefinition, respond: z.output<typeof OverrideRespondSchema>) {
+  const at = (...rest: (string | number)[]) => ['respond', ...rest.map(String)];
+  const issues: { path: string[]; message: string }[] = [];
+  const success = (op.successStatus as readonly number[]).includes(respond.status);
+  if (success) {
+    // `meta` is the mock's to fill: the request id, the clock's time and (paged) a last page.
+    const body = stubBody(op, respond.body, 'req_stub', '2026-01-01T00:00:00.000Z');
+    const schema = successEnvelope(op.response, op.pagination !== 'none');
+    const parsed = schema.safeParse(body, ENGLISH_MESSAGES);
+    if (!parsed.success) {
+      for (const issue of validationIssues(['respond', 'body'], parsed.error.issues)) issues.push(issue);
+    }
+    return issues;
+  }
+  const answerable = operationErrors(op).filter((error) => error.status === respond.status);
+  if (answerable.length === 0) {
+    issues.push({
+      path: at('status'),
+      message: `${op.id} answers ${[...op.successStatus, ...new Set(operationErrors(op).map((e) => e.status))].join(', ')}, never ${respond.status}`,
+    });
+    return issues;
+  }
+  const error = (respond.body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const codes = answerable.map((e) => e.code);
+  if (typeof error?.code !== 'string' || !codes.includes(error.code as (typeof codes)[number])) {
+    issues.push({
+      path: at('body', 'error', 'code'),
+      message: `${op.id} answers ${respond.status} with ${codes.join(' or ')}`,
+    });
+  }
+  if (typeof error?.message !== 'string')
+    issues.push({ path: at('body', 'error', 'message'), message: 'a message is required' });
+  if ((respond.body as { success?: unknown } | undefined)?.success !== false) {
+    issues.push({ path: at('body', 'success'), message: 'an error answer has success: false' });
+  }
+  return issues;
+}
+
+/**
+ * An override as given: what it matches (any mix of a tenant, an operation id or a method and
+ * path, a query and a body subset) and exactly one effect, `fault` or `respond`. A stub is checked
+ * against the contract for every operation it can answer; `unchecked: true` lets a stub through
+ * that breaks it (and the journal marks every answer it gives).
+ *
+ * @example
+ * ```ts
+ * OverrideInputSchema.parse({ operationId: 'contacts.list', fault: { status: 503 }, times: 1 });
+ * ```
+ */
+export const OverrideInputSchema = z
+  .strictObject({
+    ...MatchFields,
+    fault: OverrideFaultSchema.optional(),
+    respond: OverrideRespondSchema.optional(),
+    unchecked: z.boolean().default(false).meta({ description: 'Accept a stub the contract would refuse.' }),
+  })
+  .superRefine((input, context) => {
+    const add = (issue: { path: string[]; message: string }): void => {
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    };
+    if ((input.fault === undefined) === (input.respond === undefined)) {
+      add({ path: ['fault'], message: 'give exactly one of fault and respond' });
+      return;
+    }
+    const found = operationsOf(input);
+    if ('issue' in found) {
+      add(found.issue);
+      return;
+    }
+    if (input.respond === undefined || input.unchecked) return;
+    // The first operation whose contract the stub breaks names the issues.
+    for (const op of found.ops) {
+      const issues = stubIssues(op, input.respond);
+      if (issues.length > 0) {
+        for (const issue of issues) add({ ...issue, message: `${issue.message} (${op.id})` });
+        return;
+      }
+    }
+  });
+
+/**
+ * An override as given to `POST /__mock/overrides` or `mock.overrides.add`.
+ *
+ * @example
+ * ```ts
+ * const override: OverrideInput = { tenantId, method: 'GET', path: '/api/v1/contacts', fault: { status: 503 } };
+ * ```
+ */
+export type OverrideInput = z.input<typeof OverrideInputSchema>;
+/**
+ * An override as checked: defaults filled, the method upper-cased, the tenant id lower-cased.
+ *
+ * @example
+ * ```ts
+ * const checked: CheckedOverride = OverrideInputSchema.parse({ operationId: 'users.list', fault: {} });
+ * ```
+ */
+export type CheckedOverride = z.output<typeof OverrideInputSchema>;
+
+/** A last page's pagination, for a stub of a paged list that gives none. */
+const LAST_PAGE = { limit: 50, offset: 0, hasMore: false, nextCursor: null };
+
+/**
+ * A stub's body as answered: an object body's `meta` gets the request's id and time (and, for a
+ * paged list without one, a last page's `pagination`), the rest stays as given.
+ */
+export function stubBody(op: OperationDefinition, body: unknown, requestId: string, timestamp: string): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const given = (body as { meta?: unknown }).meta;
+  const meta: Record<string, unknown> = typeof given === 'object' && given !== null ? { ...given } : {};
+  meta.requestId = requestId;
+  meta.timestamp = timestamp;
+  if (op.pagination !== 'none' && (body as { success?: unknown }).success === true) meta.pagination ??= LAST_PAGE;
+  return { ...body, meta };
+}
+
+/** The catalogue code of a status, for faults given without a code. */
+export function codeForStatus(status: number): string {
+  const entry = Object.entries(ERROR_CATALOGUE).find(([, value]) => value.status === status);
+  return entry?.[0] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
+}

@@ -1,0 +1,214 @@
+/**
+ * The overrides of a mock: faults and stubs, each with an id, what it matches, and its counts.
+ * Indexed by tenant, so a request only ever looks at its own tenant's overrides and those for
+ * every tenant: a hundred overrides of other tenants cost one map lookup.
+ *
+ * Which wins when several match a request (decisions.md, issue 27): the most specific, then the
+ * newest. Specificity counts, in this order of weight, a tenant, a concrete path, an operation
+ * (by id or method and template), then each key of the query and body subsets.
+ */
+import { randomUUID } from 'node:crypto';
+import * as z from 'zod';
+import { operationsOf, type CheckedOverride } from './override-schema.js';
+
+/** An override as the store holds it: as checked, plus its id, order, resolution and counts. */
+export type OverrideRecord = CheckedOverride & {
+  readonly id: string;
+  /** Added order: the newer wins a tie. */
+  readonly seq: number;
+  /** The operations it can answer (resolved from `operationId`, `method` and `path`). */
+  readonly operationIds: string[];
+  /** The path it matches exactly, when `path` was a concrete path rather than a template. */
+  readonly concretePath: string | null;
+  /** Matching requests seen, those let through by `after` included. */
+  seen: number;
+  /** Requests it answered. */
+  hits: number;
+};
+
+/** The store as plain data: every override with its counts, in added order. Checked loosely: each was checked when added. */
+export const OverridesDataSchema = z.array(
+  z.looseObject({
+    id: z.string().min(1),
+    seq: z.int().min(0),
+    operationIds: z.array(z.string()),
+    concretePath: z.string().nullable(),
+    seen: z.int().min(0),
+    hits: z.int().min(0),
+    after: z.int().min(0),
+  }),
+);
+
+/**
+ * Filters of `mock.overrides.list()`.
+ *
+ * @example
+ * ```ts
+ * const filter: OverrideFilter = { tenantId, unused: true };
+ * ```
+ */
+export interface OverrideFilter {
+  readonly tenantId?: string | undefined;
+  /** Only those that never answered a request. */
+  readonly unused?: boolean | undefined;
+}
+
+const ANY = '*';
+
+/** How specific an override is: the higher wins. */
+function specificity(override: OverrideRecord): number {
+  const subset = Object.keys(override.query ?? {}).length + Object.keys(override.body ?? {}).length;
+  return (
+    (override.tenantId === undefined ? 0 : 1_000_000) +
+    (override.concretePath === null ? 0 : 100_000) +
+    (override.operationId === undefined && override.path === undefined && override.method === undefined ? 0 : 10_000) +
+    subset
+  );
+}
+
+/** Whether `subset` is contained in `value` (objects key by key, arrays and scalars equal). */
+export function containsSubset(value: unknown, subset: unknown): boolean {
+  if (typeof subset !== 'object' || subset === null) return Object.is(value, subset);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(subset)) {
+    return (
+      Array.isArray(value) &&
+      value.length === subset.length &&
+      subset.every((item, i) => containsSubset(value[i], item))
+    );
+  }
+  return Object.entries(subset).every(([key, item]) => containsSubset((value as Record<string, unknown>)[key], item));
+}
+
+const exhausted = (override: OverrideRecord) => override.times !== undefined && override.hits >= override.times;
+
+/**
+ * What remains of an override: answers it still gives (`null`: no limit), and requests it still
+ * lets through first.
+ */
+export function remainingOf(override: OverrideRecord): { remaining: number | null; letThrough: number } {
+  return {
+    remaining: override.times === undefined ? null : Math.max(0, override.times - override.hits),
+    letThrough: Math.max(0, override.after - override.seen),
+  };
+}
+
+/** The overrides of a mock. */
+export class OverrideStore {
+  #all: OverrideRecord[] = [];
+  /** By tenant id (`*`: every tenant), most specific first, then newest. */
+  #byTenant = new Map<string, OverrideRecord[]>();
+  #seq = 0;
+
+  /** Adds a checked override; its id is new. */
+  add(input: CheckedOverride): OverrideRecord {
+    const found = operationsOf(input);
+    // The schema refused an override naming no operation: this only narrows the type.
+    if ('issue' in found) throw new Error(found.issue.message);
+    const record: OverrideRecord = {
+      ...input,
+      id: `ovr_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+      seq: ++this.#seq,
+      operationIds: found.ops.map((op) => op.id),
+      concretePath: found.concretePath,
+      seen: 0,
+      hits: 0,
+    };
+    this.#all.push(record);
+    this.#index();
+    return record;
+  }
+
+  /**
+   * The override that answers a request, counted, or `undefined`. Every live override matching
+   * the request counts it as seen; among those past their `after`, the most specific, then the
+   * newest, answers. Nothing happens, and nothing is allocated, when no override exists.
+   */
+  take(tenantId: string, operationId: string, url: URL, body: unknown): OverrideRecord | undefined {
+    if (this.#all.length === 0) return undefined;
+    const own = this.#byTenant.get(tenantId);
+    const shared = this.#byTenant.get(ANY);
+    if (own === undefined && shared === undefined) return undefined;
+    let winner: OverrideRecord | undefined;
+    for (const list of [own, shared]) {
+      if (list === undefined) continue;
+      for (const override of list) {
+        if (exhausted(override) || !matches(override, operationId, url, body)) continue;
+        override.seen++;
+        if (override.seen <= override.after) continue;
+        if (winner === undefined || better(override, winner)) winner = override;
+      }
+    }
+    if (winner !== undefined) winner.hits++;
+    return winner;
+  }
+
+  /** The overrides, in added order, filtered. */
+  list(filter: OverrideFilter = {}): OverrideRecord[] {
+    return this.#all.filter(
+      (override) =>
+        (filter.tenantId === undefined || override.tenantId === filter.tenantId) &&
+        (filter.unused !== true || override.hits === 0),
+    );
+  }
+
+  get(id: string): OverrideRecord | undefined {
+    return this.#all.find((override) => override.id === id);
+  }
+
+  /** Removes one override; whether it existed. */
+  remove(id: string): boolean {
+    const before = this.#all.length;
+    this.#all = this.#all.filter((override) => override.id !== id);
+    this.#index();
+    return this.#all.length < before;
+  }
+
+  /** Removes every override aimed at `tenantId` (every override when undefined); how many went. */
+  removeTenant(tenantId: string | undefined): number {
+    const before = this.#all.length;
+    this.#all = tenantId === undefined ? [] : this.#all.filter((override) => override.tenantId !== tenantId);
+    this.#index();
+    return before - this.#all.length;
+  }
+
+  clear(): void {
+    this.removeTenant(undefined);
+  }
+
+  /** Every override with its counts, as plain data. */
+  save(): OverrideRecord[] {
+    return this.#all.map((override) => structuredClone(override));
+  }
+
+  /** Replaces the overrides with saved ones (a restore). */
+  load(data: z.output<typeof OverridesDataSchema>): void {
+    this.#all = data.map((override) => structuredClone(override) as unknown as OverrideRecord);
+    this.#seq = this.#all.reduce((max, override) => Math.max(max, override.seq), 0);
+    this.#index();
+  }
+
+  #index(): void {
+    this.#byTenant = new Map();
+    for (const override of this.#all) {
+      const key = override.tenantId ?? ANY;
+      const list = this.#byTenant.get(key) ?? [];
+      list.push(override);
+      this.#byTenant.set(key, list);
+    }
+  }
+}
+
+function better(a: OverrideRecord, b: OverrideRecord): boolean {
+  const difference = specificity(a) - specificity(b);
+  return difference === 0 ? a.seq > b.seq : difference > 0;
+}
+
+function matches(override: OverrideRecord, operationId: string, url: URL, body: unknown): boolean {
+  if (!override.operationIds.includes(operationId)) return false;
+  if (override.concretePath !== null && override.concretePath !== url.pathname) return false;
+  if (override.query !== undefined) {
+    for (const [name, value] of Object.entries(override.query)) if (url.searchParams.get(name) !== value) return false;
+  }
+  return override.body === undefined || containsSubset(body, override.body);
+}
