@@ -12,6 +12,9 @@ export default defineConfig(
       '**/node_modules/**',
       'docs/api/**',
       '**/coverage/**',
+      // Generated at check time (doc snippets, Stryker's sandbox), never committed.
+      '**/.snippets/**',
+      '**/.stryker-tmp/**',
       '**/*.d.ts',
       '**/.size-limit.*',
       // Type-checked by `tsc -p` in its own CI step (check:generated-client), once openapi-typescript
