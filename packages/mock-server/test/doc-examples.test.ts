@@ -16,7 +16,13 @@ import { DEMO_ACTING_USER, testClient, testMock } from '../src/surfaces/testing/
 import '../src/surfaces/testing/vitest.js';
 
 /** The files of the testing surface whose member examples run. */
-const FILES = ['facade/traffic.ts', 'facade/tenants.ts', 'surfaces/testing/matchers.ts', 'surfaces/testing/matcher-types.ts', 'surfaces/testing/fixture.ts'];
+const FILES = [
+  'facade/traffic.ts',
+  'facade/tenants.ts',
+  'surfaces/testing/matchers.ts',
+  'surfaces/testing/matcher-types.ts',
+  'surfaces/testing/fixture.ts',
+];
 /** Examples of other files that belong to it too: faults. */
 const ALSO = ['MockCore.injectFault'];
 
