@@ -134,6 +134,15 @@ const SCENES: Record<string, Scene> = {
     setup: `const { id } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, events: ['*'], callback: () => undefined });
       ${SEND_HELLO}`,
   },
+  'CommFlowMatchers.toHaveUsedEveryOverride': {
+    // The in-process mock stands in for the remote handle: both take the same matcher.
+    setup: `const tenantId = DEMO_TENANTS.sandbox; const remote = mock;
+      const hooks = []; const afterEach = (hook) => hooks.push(hook);
+      mock.overrides.add({ tenantId, operationId: 'contacts.list', fault: { status: 503 }, times: 1 });
+      await collect(client.contacts.list()).catch(() => undefined);`,
+    check: `for (const hook of hooks) await hook();
+      expect(mock.overrides.list({ tenantId }).every((override) => override.hits > 0)).toBe(true);`,
+  },
   DEMO_ACTING_USER: { setup: `await client.contacts.create({ firstName: 'Ada' });` },
   testMock: {
     check: `const before = mock.tenants.clock(DEMO_TENANTS.sandbox).now;
