@@ -11,7 +11,6 @@ export default defineConfig({
     webhooks: 'src/webhooks.ts',
     otel: 'src/otel.ts',
     engine: 'src/core/engine.ts',
-    throttle: 'src/core/throttle.ts',
     validate: 'src/validate.ts',
   },
   format: ['esm'],

@@ -33,7 +33,7 @@ import {
   type WebhookVerificationReason,
 } from '@commflow/contract/webhooks';
 import { optionsProblem, type KnownKeys } from './internal/known-keys.js';
-import { uuidv4 } from './internal/utils.js';
+import { uuidv4 } from './internal/uuid.js';
 
 export { WEBHOOK_HEADERS, WebhookVerificationError };
 export type { EventType, WebhookHeaders, WebhookPayload, WebhookVerificationReason };

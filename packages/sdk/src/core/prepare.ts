@@ -10,7 +10,7 @@ import type { ClientState } from './state.js';
 import { ownedHeaderIssues } from './owned-headers.js';
 import { fetchWith } from './transport.js';
 import { CLIENT_HEADER, clientHeaderValue } from '../internal/identity.js';
-import { uuidv4 } from '../internal/utils.js';
+import { uuidv4 } from '../internal/uuid.js';
 
 function isEmpty(record: Readonly<Record<string, unknown>>): boolean {
   for (const _ in record) return false;

@@ -88,7 +88,7 @@ async function attempts<T>(
 ): Promise<RawResult<T>> {
   const { log, throttling } = state;
   const client = (state.ky.instance ??= ky.create({ retry: 0, throwHttpErrors: false, timeout: state.timeout }));
-  const throttle = throttling && (await throttleOf(throttling, state.apiKey, request.tenantId));
+  const throttle = throttling && throttleOf(throttling, state.apiKey, request.tenantId);
 
   for (let retry = 0; ; retry++) {
     const context = live && {

@@ -1,21 +1,16 @@
-import type { Throttle } from './throttle.js';
+import { Throttle } from './throttle.js';
 import type { Throttling } from './state.js';
-
-let throttleModule: Promise<typeof import('./throttle.js')> | undefined;
 
 /**
  * The queue of the call's key and tenant, shared by every copy of the client. The queue's code is
- * loaded by the first call of a client with `rateLimit` or `maxConcurrency`: a client without
- * them never loads it.
+ * part of the request core: `rateLimit: 'auto'` is the default, so nearly every first call needs
+ * it, and a lazy chunk of its own cost more in gzip overhead than it saved the clients that opt out.
  */
-export async function throttleOf(throttling: Throttling, apiKey: string, tenantId: string): Promise<Throttle> {
+export function throttleOf(throttling: Throttling, apiKey: string, tenantId: string): Throttle {
   const id = `${apiKey} ${tenantId}`;
   let throttle = throttling.queues.get(id) as Throttle | undefined;
   if (throttle === undefined) {
-    const { Throttle } = await (throttleModule ??= import('./throttle.js'));
-    // Another call may have made it while this one waited for the module.
-    throttle =
-      (throttling.queues.get(id) as Throttle | undefined) ?? new Throttle(throttling.auto, throttling.maxConcurrency);
+    throttle = new Throttle(throttling.auto, throttling.maxConcurrency);
     throttling.queues.set(id, throttle);
   }
   return throttle;

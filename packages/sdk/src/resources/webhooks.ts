@@ -10,7 +10,7 @@ import type {
  * The signing code, loaded when a client first verifies or signs: an app that imports
  * `{ CommFlow }` and never touches webhooks does not bundle or load it.
  */
-const webhooks = () => import('../webhooks.js');
+const webhooks = () => import('../internal/webhook-calls.js');
 
 /**
  * `client.webhooks`: the functions of `@commflow/sdk/webhooks`, reachable from a client.
