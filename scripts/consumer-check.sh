@@ -178,7 +178,7 @@ done
 
 # The TypeScript consumers: the same calls, typed, with names the SDK exports.
 ts_calls='
-const client = new CommFlow({ apiKey: "cf_test_0123456789abcdefghijklmn", tenantId: "3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31", baseUrl: "http://commflow.mock", hooks: [openTelemetry(), { onWait: ({ reason, waitMs }) => console.log(reason, waitMs) }], rateLimit: "auto" });
+const client = new CommFlow({ apiKey: "cf_test_0123456789abcdefghijklmn", tenantId: "3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31", baseUrl: "http://commflow.mock", hooks: [openTelemetry(), { onWait: ({ reason, segmentMs }) => console.log(reason, segmentMs) }], rateLimit: "auto" });
 const params: ContactCreateParams = { firstName: "Ann", phoneMobile: "+14155550100" };
 export async function tour(): Promise<string> {
   const contact: Contact = await client.withUser("ann.lee@acme.test").contacts.create(params);
