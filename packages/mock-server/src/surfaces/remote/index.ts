@@ -15,6 +15,7 @@
 export { connectMock, RemoteMock } from './remote-mock.js';
 export type { RemoteClientOptions } from './sdk-client.js';
 export { RemoteTenants } from './remote-tenants.js';
+export { RemoteOverrides } from './remote-overrides.js';
 export { ControlError, type ControlIssue } from './control-error.js';
 export type { BodyOf, ConnectOptions, QueryOf } from './control-caller.js';
 export { CONTROL_ROUTES, type ControlInput, type ControlOutput, type ControlRouteId } from '../../control-api/table.js';
