@@ -10,7 +10,7 @@ import { consoleBanner } from './surfaces/console/banner.js';
 import { listenErrorMessage } from './surfaces/cli/listen-error.js';
 import { withoutSeparator } from './surfaces/cli/arguments.js';
 import { usageErrorMessage } from './surfaces/cli/usage-error.js';
-import { onOrphaned } from './surfaces/cli/orphan-watch.js';
+import { onOrphaned, readLaunchers } from './surfaces/cli/orphan-watch.js';
 import { stopOnSignals } from './surfaces/cli/stop-on-signals.js';
 import { BatchedLog, safeStream } from './surfaces/cli/output.js';
 import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './surfaces/cli/limit-flags.js';
@@ -68,6 +68,8 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
+  // Before anything is printed: see readLaunchers.
+  const launchers = readLaunchers();
   // One object for parseArgs and for the flag an unknown one is compared with.
   const config = {
     options: {
@@ -213,7 +215,7 @@ async function main(): Promise<void> {
       `# try: curl -s ${running.url}/api/v1/users -H 'X-API-Key: ${DEMO_KEYS.sandbox}' -H 'X-Tenant-Id: ${DEMO_TENANTS.sandbox}'\n`,
     );
   }
-  onOrphaned(stopper.stop);
+  onOrphaned(stopper.stop, launchers);
 }
 
 void main();
