@@ -5,9 +5,7 @@
 import { Id } from '@commflow/contract';
 import * as z from 'zod';
 import { OverrideFaultSchema, OverrideInputSchema, OverrideRespondSchema } from '../state/override-schema.js';
-import type { ControlRouteSpec } from './route.js';
-
-const route = <const R extends ControlRouteSpec>(spec: R): R => spec;
+import { route, type ControlRouteSpec } from './route.js';
 
 /** An override as listed: what was asked, the operations it can answer, and its counts. */
 export const OverrideViewSchema = z

@@ -124,3 +124,14 @@ export const CONTROL_TAGS = {
  * ```
  */
 export type ControlTag = keyof typeof CONTROL_TAGS;
+
+/**
+ * Declares one control route: the spec as written, its literal types kept, so the table's
+ * inferred input and output types stay exact.
+ *
+ * @example
+ * ```ts
+ * const memory = route({ method: 'GET', path: '/__mock/memory', tag: 'World', summary: 'the heap', status: 200, output: z.object({}) });
+ * ```
+ */
+export const route = <const R extends ControlRouteSpec>(spec: R): R => spec;
