@@ -36,6 +36,37 @@ sdk="$(cd "$work" && ls commflow-sdk-*.tgz)"
 mock="$(cd "$work" && ls commflow-mock-server-*.tgz)"
 ls "$work"
 
+for floor in "${oldest_nodes[@]}"; do
+  step "npm install on Node $floor (the engines floor), --engine-strict: no warning"
+  # npm's own CLI run by that Node, so every engines check (ours, ky's, zod's, msw's…) sees it.
+  # Node 20 fails here (EBADENGINE, notsup): what app developers saw before issue 28.
+  mkdir "$work/floor-$floor"
+  cat >"$work/floor-$floor/package.json" <<JSON
+{
+  "name": "commflow-floor",
+  "private": true,
+  "version": "1.0.0",
+  "dependencies": {
+    "@commflow/contract": "file:../$contract",
+    "@commflow/sdk": "file:../$sdk",
+    "@commflow/mock-server": "file:../$mock"
+  },
+  "overrides": { "@commflow/contract": "file:../$contract" }
+}
+JSON
+  npm_cli="$(readlink -f "$(command -v npm)")"
+  log="$(cd "$work/floor-$floor" && npx -y -p "node@$floor" -- node "$npm_cli" install --engine-strict \
+    --no-audit --no-fund --ignore-scripts --loglevel=warn 2>&1)" || {
+    printf '%s\n' "$log" >&2
+    exit 1
+  }
+  if grep -qi 'warn' <<<"$log"; then
+    printf 'npm warned on Node %s:\n%s\n' "$floor" "$log" >&2
+    exit 1
+  fi
+  printf '%s\n' "$log"
+done
+
 step "npm install into a plain project"
 mkdir "$work/app"
 cd "$work/app"
