@@ -55,6 +55,14 @@ describeTransports('HEAD wherever GET is (RFC 9110)', (env) => {
     expect(await head.text()).toBe('');
   });
 
+  it('answers HEAD on the journal stream at once: its headers, no body, no length of an endless stream', async () => {
+    const head = await env().fetch(`${env().base}/__mock/journal/stream`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(head.headers.get('content-length')).toBeNull();
+    expect(await head.text()).toBe('');
+  });
+
   it('lists HEAD in Allow wherever GET is listed, and not elsewhere', async () => {
     const put = await call(env(), 'PUT', '/api/v1/contacts');
     expect(put.status).toBe(405);

@@ -14,12 +14,18 @@ function asGet(request: Request): Request {
   return new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal });
 }
 
+/** A body that goes on for as long as the client listens (server-sent events). */
+function isEndless(headers: Headers): boolean {
+  return headers.get('content-type')?.startsWith('text/event-stream') === true;
+}
+
 /** `response` without its body, `Content-Length` set to the body's size. */
 async function withoutBody(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   if (response.body === null) {
     headers.set('content-length', '0');
-  } else if (headers.has('content-length')) {
+  } else if (headers.has('content-length') || isEndless(headers)) {
+    // An event stream has no size to tell: reading it to the end would never end.
     await response.body.cancel();
   } else {
     headers.set('content-length', String((await response.arrayBuffer()).byteLength));
