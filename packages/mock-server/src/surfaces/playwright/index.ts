@@ -22,4 +22,4 @@ export {
   type CommFlowPlaywrightOptions,
   type MockTenant,
 } from './fixture.js';
-export { ControlError, RemoteMock } from '../remote/index.js';
+export { ControlError, RemoteMock, type SdkClient } from '../remote/index.js';

@@ -13,7 +13,7 @@
  * @module remote
  */
 export { connectMock, RemoteMock } from './remote-mock.js';
-export type { RemoteClientOptions } from './sdk-client.js';
+export type { RemoteClientOptions, SdkClient } from './sdk-client.js';
 export { RemoteTenants } from './remote-tenants.js';
 export { RemoteOverrides } from './remote-overrides.js';
 export { ControlError, type ControlIssue } from './control-error.js';

@@ -1,7 +1,16 @@
 /** An SDK client of a mock over HTTP, for a tenant: the SDK is an optional peer, loaded on demand. */
 import type { CommFlow } from '@commflow/sdk';
 
-/** The SDK's client, named here so that the handle's types need no import of the SDK. */
+/**
+ * The SDK's client (`CommFlow` from `@commflow/sdk`, an optional peer), as `remote.client()` and
+ * the Playwright fixture's `tenant.client` hand it out: named here so a suite can type a variable
+ * without importing the SDK itself.
+ *
+ * @example
+ * ```ts
+ * const client: SdkClient = await remote.client({ tenantId: tenant.id, apiKey: key });
+ * ```
+ */
 export type SdkClient = CommFlow;
 
 /**
