@@ -6,9 +6,15 @@
 
 /**
  * Edits between two strings: insertions, deletions, substitutions, and a swap of two neighbours
- * (`craete`: `create`) as one edit, the commonest slip of the fingers.
+ * (`craete`: `create`) as one edit, the commonest slip of the fingers. The CLI's flag suggestion
+ * counts with it too.
+ *
+ * @example
+ * ```ts
+ * edits('prot', 'port'); // 1
+ * ```
  */
-function edits(from: string, to: string): number {
+export function edits(from: string, to: string): number {
   const rows: number[][] = [Array.from({ length: to.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= from.length; i++) {
     const row = [i];

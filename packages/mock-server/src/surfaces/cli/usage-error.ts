@@ -4,32 +4,7 @@
  *
  * @module
  */
-
-/**
- * Edits between `a` and `b`: insertions, deletions, substitutions, and a swap of two neighbouring
- * characters (`prot`: `port`) counted as one.
- */
-function edits(a: string, b: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    const row: number[] = [];
-    for (let j = 0; j <= b.length; j++) {
-      if (i === 0 || j === 0) {
-        row.push(i + j);
-        continue;
-      }
-      const up = rows[i - 1] ?? [];
-      const same = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min((up[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (up[j - 1] ?? 0) + same);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
-      }
-      row.push(best);
-    }
-    rows.push(row);
-  }
-  return rows[a.length]?.[b.length] ?? 0;
-}
+import { edits } from '../../control-api/closest-names.js';
 
 /** The flag of `known` (names without `--`) nearest to `given`, when it is near enough: at most a third of its letters off. */
 export function nearestFlag(given: string, known: readonly string[]): string | undefined {
