@@ -3,19 +3,18 @@
  * resource with search and pages, open a journal entry into its request and response. axe-core
  * and sideways overflow at 1280 and 390 px; screenshots go to $CONSOLE_SCREENSHOTS.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../scripts/launch-chromium.mjs';
+import { axeProblems, overflowProblems } from './helpers/axe.js';
 import { buildConsole } from '../scripts/build-console.js';
 import { startMockServer, type RunningMockServer } from '../src/surfaces/adapters/node.js';
 import { DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 
 const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ?? join(tmpdir(), 'commflow-console-screenshots');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const UI_TIMEOUT = 15_000;
 const API = {
   'X-API-Key': DEMO_KEYS.sandbox,
@@ -58,33 +57,7 @@ afterAll(async () => {
 
 /** Serious and critical axe-core violations, and sideways scrolling, on the page as it is. */
 async function problemsOf(page: Page, where: string): Promise<string[]> {
-  const problems: string[] = [];
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0) problems.push(`${where} scrolls sideways by ${overflow} px`);
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
-    }));
-  });
-  for (const violation of violations) {
-    if (violation.impact === 'serious' || violation.impact === 'critical') {
-      problems.push(`${where}: ${violation.impact} ${violation.id} at ${violation.targets.join(', ')}`);
-    }
-  }
-  return problems;
+  return [...(await overflowProblems(page, where)), ...(await axeProblems(page, where))];
 }
 
 describe("the console's data view and journal details", () => {

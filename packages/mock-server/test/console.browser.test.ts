@@ -4,21 +4,20 @@
  * replaying a failed delivery, the live journal, keyboard use, axe-core and both screen widths.
  * Screenshots go to $CONSOLE_SCREENSHOTS (default: a temporary folder) for a person to look at.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../scripts/launch-chromium.mjs';
+import { axeProblems, overflowProblems } from './helpers/axe.js';
 import { buildConsole } from '../scripts/build-console.js';
 import { startMockServer, type RunningMockServer } from '../src/surfaces/adapters/node.js';
 import { DEMO_TENANTS } from '../src/index.js';
 
 const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ?? join(tmpdir(), 'commflow-console-screenshots');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const UI_TIMEOUT = 15_000;
 
 let running: RunningMockServer;
@@ -189,33 +188,8 @@ describe('the console in Chromium', () => {
           .waitFor({ state: 'detached', timeout: UI_TIMEOUT })
           .catch(() => undefined);
         await page.screenshot({ path: join(SCREENSHOTS, `${view}-${width}.png`), fullPage: true });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${view} at ${width} px scrolls sideways by ${overflow} px`);
-        if (width === 1280) {
-          await page.addScriptTag({ content: AXE_SOURCE });
-          const violations = await page.evaluate(async () => {
-            const axe = (
-              window as unknown as {
-                axe: {
-                  run: (
-                    context: Document,
-                  ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
-                };
-              }
-            ).axe;
-            const result = await axe.run(document);
-            return result.violations.map((violation) => ({
-              id: violation.id,
-              impact: violation.impact,
-              targets: violation.nodes.map((node) => JSON.stringify(node.target)),
-            }));
-          });
-          for (const violation of violations) {
-            if (violation.impact === 'serious' || violation.impact === 'critical') {
-              problems.push(`${view}: ${violation.impact} ${violation.id} at ${violation.targets.join(', ')}`);
-            }
-          }
-        }
+        problems.push(...(await overflowProblems(page, `${view} at ${String(width)} px`)));
+        if (width === 1280) problems.push(...(await axeProblems(page, view)));
       }
       await context.close();
     }
