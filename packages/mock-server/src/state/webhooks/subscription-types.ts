@@ -146,3 +146,37 @@ export const DEFAULT_ROTATION_WINDOW_MS = 24 * 3_600_000;
  * ```
  */
 export const IN_PROCESS_WEBHOOK_URL = 'http://in-process.invalid/webhooks';
+
+/**
+ * A subscription as the store keeps it.
+ *
+ * @internal
+ */
+export interface StoredSubscription {
+  readonly id: string;
+  readonly tenantId: string;
+  readonly url: string;
+  readonly events: readonly string[];
+  readonly createdAt: string;
+  readonly callback: WebhookCallback | undefined;
+  enabled: boolean;
+  secret: string;
+  /** Old secrets that still sign until `expiresAt` (mock-clock ms). */
+  previous: { secret: string; expiresAt: number }[];
+}
+
+/** `["*"]` when the filter holds `"*"`, otherwise the names without duplicates, in order. */
+export function normaliseEvents(events: readonly string[]): string[] {
+  return events.includes('*') ? ['*'] : [...new Set(events)];
+}
+
+/** A secret as views show it: its prefix and first four characters. */
+export function mask(secret: string): string {
+  return `whsec_${secret.slice('whsec_'.length, 'whsec_'.length + 4)}…`;
+}
+
+/** What loading subscriptions needs beside their data: the tenants, and the live store's callbacks. */
+export interface SubscriptionsLoadContext {
+  readonly tenants: { has(tenantId: string): boolean };
+  callbackOf(id: string): WebhookCallback | undefined;
+}
