@@ -29,7 +29,7 @@ export interface TenantTemplates<Template> {
   /** The template's contacts as records, sorted oldest first, for a tenant created at `start`. */
   contacts(template: Template, start: number): readonly ContactRecord[];
   /** Whether a contact is one of a scenario's rows (rebuilt on load, so never saved). */
-  isSeed(contact: ContactRecord): boolean;
+  readonly isSeed: (contact: ContactRecord) => boolean;
 }
 
 /** What loading the registry needs beside its data: the baseline scenario's contacts of a tenant. */
@@ -134,7 +134,7 @@ export class TenantRegistry<Template> implements Store<
 
   save(): TenantRegistryData {
     const { tenants, created, clocks, stamps } = this.#content;
-    const isSeed = (contact: ContactRecord) => this.#templates.isSeed(contact);
+    const { isSeed } = this.#templates;
     return {
       tenants: [...tenants.values()].map((tenant) => saveTenant(tenant, isSeed)),
       createdTenants: [...created.values()].map(({ template, createdAt }) => ({
