@@ -1,7 +1,7 @@
 // The shapes a subscription takes outside its store: the callback of an in-process receiver,
 // the input that creates one, and the views the store answers with (never the secret, but once).
 import type { ClockReading } from '../clock-reading.js';
-import type { CreateWebhookSubscriptionData } from './subscription-schemas.js';
+import type { CreateWebhookSubscriptionData, SubscriptionData } from './subscription-schemas.js';
 
 /**
  * An in-process receiver. It gets a standard `Request` carrying exactly the bytes and headers an
@@ -148,22 +148,14 @@ export const DEFAULT_ROTATION_WINDOW_MS = 24 * 3_600_000;
 export const IN_PROCESS_WEBHOOK_URL = 'http://in-process.invalid/webhooks';
 
 /**
- * A subscription as the store keeps it.
+ * A subscription as the store keeps it: its data as the schema types it, with the callback itself
+ * in place of `inProcess` (a field of the data schema is a field here, with no line of its own).
  *
  * @internal
  */
-export interface StoredSubscription {
-  readonly id: string;
-  readonly tenantId: string;
-  readonly url: string;
-  readonly events: readonly string[];
-  readonly createdAt: string;
+export type StoredSubscription = Omit<SubscriptionData, 'inProcess'> & {
   readonly callback: WebhookCallback | undefined;
-  enabled: boolean;
-  secret: string;
-  /** Old secrets that still sign until `expiresAt` (mock-clock ms). */
-  previous: { secret: string; expiresAt: number }[];
-}
+};
 
 /** `["*"]` when the filter holds `"*"`, otherwise the names without duplicates, in order. */
 export function normaliseEvents(events: readonly string[]): string[] {

@@ -318,6 +318,8 @@ export class SubscriptionStore {
    * the live store holds under its id (`context.callbackOf`); without one it is left out, since
    * nothing could receive its events (a function cannot be saved). A subscription of a tenant
    * `context.tenants` does not hold is refused.
+   *
+   * @internal
    */
   load(data: readonly SubscriptionData[], context: SubscriptionsLoadContext): void {
     throwIssues(
@@ -345,17 +347,17 @@ export class SubscriptionStore {
     }
   }
 
-  /** The in-process callback of a subscription, if it has one. */
+  /** @internal The in-process callback of a subscription, if it has one. */
   callbackOf(id: string): WebhookCallback | undefined {
     return this.#subscriptions.get(id)?.callback;
   }
 
-  /** A new, empty store configured as this one. */
+  /** @internal A new, empty store configured as this one. */
   fresh(): SubscriptionStore {
     return new SubscriptionStore(this.#options);
   }
 
-  /** Takes `other`'s subscriptions in place of its own. */
+  /** @internal Takes `other`'s subscriptions in place of its own. */
   adopt(other: SubscriptionStore): void {
     this.#subscriptions = other.#subscriptions;
   }
