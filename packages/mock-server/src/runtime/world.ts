@@ -11,20 +11,15 @@ import type { RateLimiter } from '../state/rate-limiter.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { CallsStore } from '../state/calls.js';
 import type { Catalogue } from '../state/catalogue.js';
-import type { CreatedTenant as CreatedTenantOf, TenantRegistry } from '../state/tenant-registry.js';
+import type { TenantRegistry } from '../state/tenant-registry.js';
 import type { DeliveryTable } from '../state/webhooks/deliveries.js';
 import type { SubscriptionStore } from '../state/webhooks/subscriptions.js';
 
 /** A tenant as a scenario resolves it: the template a tenant's reset goes back to. */
 export type TenantTemplate = ResolvedScenario['tenants'][number];
 
-/** A tenant created at run time (`POST /__mock/tenants`): what its reset rebuilds, and from when. */
-export type CreatedTenant = CreatedTenantOf<TenantTemplate>;
-
 /** The world's tenants, with their clocks, stamps and creation templates. */
 export type WorldTenants = TenantRegistry<TenantTemplate>;
-
-export type { Plan } from '../state/catalogue.js';
 
 /**
  * Everything the world is made of, as data: its stores (`runtime/snapshot/stores.ts` lists
