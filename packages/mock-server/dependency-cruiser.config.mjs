@@ -55,6 +55,14 @@ export default {
       to: { path: '^src/surfaces/' },
     },
     {
+      name: 'surfaces-through-the-runtime',
+      severity: 'error',
+      comment:
+        'The surfaces (control routes, console, CLI, adapters, testing) reach the simulation (the webhook machinery, the clock) only through runtime/ functions, never by importing sim/.',
+      from: { path: '^src/surfaces/' },
+      to: { path: '^src/sim/' },
+    },
+    {
       name: 'control-api-is-data',
       severity: 'error',
       comment:

@@ -50,6 +50,11 @@ export class BoundedLog<T> {
     this.#items = this.#items.filter((item) => !drop(item));
   }
 
+  /** Takes `other`'s items in place of its own (a restore built aside). */
+  adopt(other: BoundedLog<T>): void {
+    this.#items = other.#items;
+  }
+
   /** Replaces the items (oldest first), keeping the newest `capacity`: a restore. */
   replace(items: readonly T[]): void {
     this.#items = this.#capacity <= 0 ? [] : items.slice(-this.#capacity);

@@ -13,7 +13,11 @@ import { Journal } from '../state/journal.js';
 import { KeyStore } from '../state/keys.js';
 import { OverrideStore } from '../state/overrides.js';
 import { RateLimiter } from '../state/rate-limiter.js';
-import type { World, WorldState } from './world.js';
+import type { World, WorldState, WorldTenants } from './world.js';
+import { TENANT_TEMPLATES } from './tenant-templates.js';
+import { CallsStore } from '../state/calls.js';
+import { Catalogue } from '../state/catalogue.js';
+import { TenantRegistry } from '../state/tenant-registry.js';
 import { resolveHistoryLimits, type HistoryLimits } from '../history/limits.js';
 import { demoScenario } from '../scenario/demo.js';
 import { parseScenario, type ResolvedScenario } from '../scenario/parse.js';
@@ -69,10 +73,9 @@ export function createRuntime(
   const clock = new MockClock(options.clock);
   const limits = resolveHistoryLimits(options);
   const recordingCarrier = new RecordingCarrier({ limit: limits.carrierMessageLimit });
-  const tenants: WorldState['tenants'] = new Map();
-  const tenantClocks: WorldState['tenantClocks'] = new Map();
+  const tenants: WorldTenants = new TenantRegistry(TENANT_TEMPLATES);
   // Each tenant's time: the mock clock plus the tenant clock's distance ahead (decisions.md).
-  const nowFor = (tenantId: string) => clock.now() + (tenantClocks.get(tenantId) ?? 0);
+  const nowFor = (tenantId: string) => clock.now() + tenants.aheadMs(tenantId);
   const events = new EventLog(clock, limits.eventLimit, (tenantId) => new Date(nowFor(tenantId)).toISOString());
   const subscriptions = new SubscriptionStore({
     clock,
@@ -80,11 +83,7 @@ export function createRuntime(
   });
   const state: WorldState = {
     tenants,
-    createdTenants: new Map(),
-    tenantClocks,
-    tenantStamps: new Map(),
-    plans: new Map(),
-    defaultRateLimit: resolved.rateLimit,
+    catalogue: new Catalogue(),
     keys: new KeyStore(),
     limiter: new RateLimiter(clock),
     idempotency: new IdempotencyStore(clock, limits.idempotencyLimit, nowFor),
@@ -94,8 +93,7 @@ export function createRuntime(
     journal: new Journal(limits.journalLimit),
     subscriptions,
     deliveries: new DeliveryTable({ nowFor, limit: limits.deliveryLimit }),
-    activeCalls: new Set(),
-    endedCalls: new Set(),
+    calls: new CallsStore(limits.callLimit),
     limits,
   };
   // A frozen clock only moves when a test advances it, and that drives due retries; a clock

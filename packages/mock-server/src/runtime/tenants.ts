@@ -149,7 +149,7 @@ export function createTenant(runtime: MockRuntime, input: TenantTemplateInput = 
   if (template === undefined) throw new Error('a parsed tenant is missing');
   const start = tenantNow(runtime.world, id);
   install(runtime, template, start);
-  runtime.world.state.createdTenants.set(id, { template, createdAt: start });
+  runtime.world.state.tenants.setCreated(id, { template, createdAt: start });
   const apiKey = createApiKey(runtime, { tenantIds: [id] });
   return { tenant: tenantSummary(runtime, id), apiKey, key: apiKey.key };
 }
@@ -175,7 +175,7 @@ export function tenantSummary(runtime: MockRuntime, tenantId: string): TenantSum
 
 /** What a tenant is rebuilt from: its creation, or the loaded scenario. */
 function sourceOf(runtime: MockRuntime, tenantId: string): { template: TenantTemplate; start: number } {
-  const created = runtime.world.state.createdTenants.get(tenantId);
+  const created = runtime.world.state.tenants.created(tenantId);
   if (created !== undefined) return { template: created.template, start: created.createdAt };
   const template = runtime.baseline.scenario.tenants.find((tenant) => tenant.id.toLowerCase() === tenantId);
   if (template === undefined) throw new Error(`tenant ${tenantId} has no template`);
@@ -187,9 +187,7 @@ function forgetHistory(runtime: MockRuntime, tenantId: string): void {
   const { state, sim } = runtime.world;
   state.subscriptions.forgetTenant(tenantId);
   sim.webhooks.forgetTenant(tenantId);
-  for (const set of [state.activeCalls, state.endedCalls]) {
-    for (const call of set) if (call.tenantId === tenantId) set.delete(call);
-  }
+  state.calls.forgetTenant(tenantId);
   state.idempotency.forgetTenant(tenantId);
   state.events.forgetTenant(tenantId);
   state.overrides.removeTenant(tenantId);
@@ -224,9 +222,6 @@ export function deleteTenant(runtime: MockRuntime, id: string): void {
   const { state } = runtime.world;
   forgetHistory(runtime, tenantId);
   state.tenants.delete(tenantId);
-  state.createdTenants.delete(tenantId);
-  state.tenantClocks.delete(tenantId);
-  state.tenantStamps.delete(tenantId);
   for (const key of state.keys.list()) {
     if (key.tenantIds.size === 1 && key.tenantIds.has(tenantId)) {
       state.keys.delete(key.hash);
@@ -274,7 +269,7 @@ export function advanceTenantClock(runtime: MockRuntime, id: string, ms: number)
   const tenantId = existing(runtime, id);
   if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError('ms must be a whole number of milliseconds >= 0');
   const { state, sim } = runtime.world;
-  state.tenantClocks.set(tenantId, tenantAheadMs(runtime.world, tenantId) + ms);
+  state.tenants.setAheadMs(tenantId, tenantAheadMs(runtime.world, tenantId) + ms);
   progressCalls(runtime.world);
   state.idempotency.sweepAll();
   sim.webhooks.runDue();

@@ -4,9 +4,6 @@ import { contactIndex, smsMessageIndex, TenantState } from '../state/tenant-stat
 import { ContactRows, createdAtOf as staggered } from './contact-rows.js';
 import { contactRowsOf, type ResolvedScenario } from './parse.js';
 
-/** A plan of the pricing catalogue. */
-type Plan = ResolvedScenario['plans'][number];
-
 /** Staggers records without a createdAt one minute apart, ending just before the clock start. */
 const createdAtOf = (given: string | undefined, index: number, count: number, start: number) =>
   staggered(given === undefined ? Number.NaN : Date.parse(given), index, count, start);
@@ -94,11 +91,6 @@ export function buildTenants(scenario: ResolvedScenario, start: number): Map<str
     tenants.set(tenant.id, tenant);
   }
   return tenants;
-}
-
-/** The plan catalogue by (lower-case) id. */
-export function buildPlans(scenario: ResolvedScenario): Map<string, Plan> {
-  return new Map(scenario.plans.map((plan) => [plan.id.toLowerCase(), plan]));
 }
 
 /** Loads the scenario's keys (as hashes) into a key store. */

@@ -9,7 +9,7 @@ type WebhookDeclaration = NonNullable<NonNullable<ScenarioInput['tenants']>[numb
 /** What an export reads: the loaded scenario and the live state that can drift from it. */
 export interface ExportSources {
   scenario: ResolvedScenario;
-  tenants: ReadonlyMap<string, TenantState>;
+  tenants: { get(tenantId: string): TenantState | undefined };
   keys: KeyStore;
   subscriptions: SubscriptionStore;
 }

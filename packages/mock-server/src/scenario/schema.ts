@@ -10,36 +10,19 @@ import {
   FaxType,
   FileItem,
   Id,
-  PricingQuote,
   PresenceStatus,
 } from '@commflow/contract';
 import * as z from 'zod';
+import { PlanSchema } from '../state/catalogue.js';
 import { RateLimitSchema } from '../state/keys.js';
 
-export { RateLimitSchema };
+export { PlanSchema, RateLimitSchema };
 import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../service/gating-names.js';
 import { ScenarioWebhookSchema } from '../state/webhooks/subscription-schemas.js';
 
 const optionalId = z.optional(Id).meta({ description: 'A UUID v4. Generated when omitted.' });
 const createdAt = z.optional(DateTimeInput).meta({
   description: 'ISO 8601 date-time. Omitted: staggered before the clock start, in list order.',
-});
-
-/**
- * A plan of the pricing catalogue. Prices are monthly, in integer minor units of `currency`.
- *
- * @example
- * ```ts
- * PlanSchema.parse({ id, name: 'Team', currency: 'USD', seatPrice: 2500, didPrice: 500, annualDiscountPercent: 15 });
- * ```
- */
-export const PlanSchema = z.strictObject({
-  id: Id,
-  name: z.string().min(1).max(200),
-  currency: PricingQuote.shape.currency,
-  seatPrice: z.int().min(0).meta({ description: 'Price of one seat for one month, in minor units.' }),
-  didPrice: z.int().min(0).meta({ description: 'Price of one number (DID) for one month, in minor units.' }),
-  annualDiscountPercent: z.number().min(0).max(100),
 });
 
 const UserSchema = z.strictObject({

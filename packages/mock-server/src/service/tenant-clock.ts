@@ -1,6 +1,6 @@
 /**
  * A clock per tenant: each tenant's time is the mock clock plus the tenant's distance ahead of
- * it (`state.tenantClocks`). Advancing the mock clock moves every tenant; advancing a tenant's
+ * it (the tenant registry's). Advancing the mock clock moves every tenant; advancing a tenant's
  * clock moves only it. A tenant's calls, rate-limit windows, idempotency retention, webhook
  * retries and the timestamps on its records and events all read its time.
  */
@@ -9,7 +9,7 @@ import type { World } from '../runtime/world.js';
 
 /** How far a tenant's clock is ahead of the mock clock, in ms. */
 export function tenantAheadMs(world: Pick<World, 'state'>, tenantId: string): number {
-  return world.state.tenantClocks.get(tenantId) ?? 0;
+  return world.state.tenants.aheadMs(tenantId);
 }
 
 /** A tenant's time: the mock clock plus its distance ahead. */
@@ -25,17 +25,11 @@ export function tenantNow(world: Pick<World, 'state' | 'sim'>, tenantId: string)
 export function tenantClock(world: Pick<World, 'state' | 'sim'>, tenantId: string): ClockReading {
   const ahead = tenantAheadMs(world, tenantId);
   const clock = world.sim.clock;
-  const stamps = world.state.tenantStamps;
+  const tenants = world.state.tenants;
   return {
     now: () => clock.now() + ahead,
     iso: () => (ahead === 0 ? clock.iso() : new Date(clock.now() + ahead).toISOString()),
-    stamp: () => {
-      const now = clock.now() + ahead;
-      const last = stamps.get(tenantId) ?? Number.NEGATIVE_INFINITY;
-      const stamp = now > last ? now : last + 1;
-      stamps.set(tenantId, stamp);
-      return stamp;
-    },
+    stamp: () => tenants.stamp(tenantId, clock.now() + ahead),
   };
 }
 

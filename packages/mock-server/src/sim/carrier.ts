@@ -72,7 +72,7 @@ export const CarrierDataSchema = z.strictObject({
 export class RecordingCarrier implements CarrierAdapter {
   mode: 'accept' | 'reject' = 'accept';
   reason = 'Rejected by the carrier';
-  readonly messages: (CarrierMessage & { result: CarrierResult })[] = [];
+  messages: (CarrierMessage & { result: CarrierResult })[] = [];
   readonly #limit: number;
 
   constructor(options: { limit?: number } = {}) {
@@ -116,10 +116,29 @@ export class RecordingCarrier implements CarrierAdapter {
   load(record: z.output<typeof CarrierDataSchema>): void {
     this.mode = record.mode;
     this.reason = record.reason;
-    this.messages.length = 0;
     // Saved by save(): each message is a CarrierMessage with its result (the schema checks the envelope).
     const messages = record.messages as unknown as (CarrierMessage & { result: CarrierResult })[];
-    this.messages.push(...messages.slice(-this.#limit));
+    this.messages = messages.slice(-this.#limit);
+  }
+
+  /**
+   * A new carrier with the same cap, accepting, with nothing recorded.
+   *
+   * @internal
+   */
+  fresh(): RecordingCarrier {
+    return new RecordingCarrier({ limit: this.#limit });
+  }
+
+  /**
+   * Takes `other`'s settings and record in place of its own.
+   *
+   * @internal
+   */
+  adopt(other: RecordingCarrier): void {
+    this.mode = other.mode;
+    this.reason = other.reason;
+    this.messages = other.messages;
   }
 
   reset(): void {

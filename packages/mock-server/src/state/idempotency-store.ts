@@ -63,19 +63,35 @@ export class IdempotencyStore {
   readonly #nowFor: (tenantId: string) => number;
   readonly #limit: number;
   /** In request order (oldest first): a re-reserved key is deleted and set again, at the end. */
-  readonly #entries = new Map<string, Entry>();
+  #entries = new Map<string, Entry>();
 
   /**
    * @param nowFor Each tenant's time (a tenant clock may run ahead of the mock clock); default:
    *   the mock clock for every tenant.
    */
   constructor(clock: AdvancingClock, limit = 100_000, nowFor: (tenantId: string) => number = () => clock.now()) {
+    this.#clock = clock;
     this.#nowFor = nowFor;
     this.#limit = limit;
     // Memory is given back when time passes, not only when the next keyed request arrives.
-    clock.onAdvance(() => {
+    this.#stopSweeping = clock.onAdvance(() => {
       this.#sweep();
     });
+  }
+
+  readonly #clock: AdvancingClock;
+  readonly #stopSweeping: () => void;
+
+  /** A new, empty store with the same cap and clocks; it does not sweep on its own (a restore loads it aside). */
+  fresh(): IdempotencyStore {
+    const store = new IdempotencyStore(this.#clock, this.#limit, this.#nowFor);
+    store.#stopSweeping();
+    return store;
+  }
+
+  /** Takes `other`'s entries in place of its own. */
+  adopt(other: IdempotencyStore): void {
+    this.#entries = other.#entries;
   }
 
   reserve(scope: string, fingerprint: string): Reservation {

@@ -249,6 +249,17 @@ export class Journal extends BoundedLog<JournalRecord> {
     return structuredClone(this.entries().map(({ durationMs: _, ...entry }) => entry));
   }
 
+  /** A new, empty journal with the same cap and no listener. */
+  fresh(): Journal {
+    return new Journal(this.capacity);
+  }
+
+  /** Takes `other`'s entries in place of its own, keeping its listeners. */
+  override adopt(other: Journal): void {
+    super.adopt(other);
+    this.#seq = other.#seq;
+  }
+
   /** Replaces the journal with saved entries (oldest first); older ones without bodies are accepted. */
   load(entries: readonly Partial<JournalEntry>[]): void {
     this.#seq = 0;

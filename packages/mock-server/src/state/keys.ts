@@ -137,7 +137,7 @@ export class KeyStore {
    * that key, so it is well-formed exactly when the stored one was: checked once at `add`,
    * not on every request, and the secret itself is never kept.
    */
-  readonly #byHash = new Map<string, KeyRecord>();
+  #byHash = new Map<string, KeyRecord>();
 
   add(input: {
     key: string;
@@ -184,6 +184,16 @@ export class KeyStore {
   load(data: readonly KeyRecordData[]): void {
     this.#byHash.clear();
     for (const key of data) this.restore(key);
+  }
+
+  /** A new, empty key store. */
+  fresh(): KeyStore {
+    return new KeyStore();
+  }
+
+  /** Takes `other`'s keys in place of its own. */
+  adopt(other: KeyStore): void {
+    this.#byHash = other.#byHash;
   }
 
   /** Forgets a key: its secret gets 401 from now on, as an unknown key does. */

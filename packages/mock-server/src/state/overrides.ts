@@ -188,6 +188,18 @@ export class OverrideStore {
     this.#index();
   }
 
+  /** A new store with no override. */
+  fresh(): OverrideStore {
+    return new OverrideStore();
+  }
+
+  /** Takes `other`'s overrides in place of its own. */
+  adopt(other: OverrideStore): void {
+    this.#all = other.#all;
+    this.#byTenant = other.#byTenant;
+    this.#seq = other.#seq;
+  }
+
   #index(): void {
     this.#byTenant = new Map();
     for (const override of this.#all) {

@@ -26,7 +26,7 @@ export interface RateLimitState {
  */
 export class RateLimiter {
   readonly #clock: ClockReading;
-  readonly #windows = new Map<string, { start: number; count: number }>();
+  #windows = new Map<string, { start: number; count: number }>();
 
   constructor(clock: ClockReading) {
     this.#clock = clock;
@@ -68,5 +68,15 @@ export class RateLimiter {
   load(windows: z.output<typeof RateWindowsDataSchema>): void {
     this.#windows.clear();
     for (const [hash, start, count] of windows) this.#windows.set(hash, { start, count });
+  }
+
+  /** A new limiter on the same clock, with no window open. */
+  fresh(): RateLimiter {
+    return new RateLimiter(this.#clock);
+  }
+
+  /** Takes `other`'s windows in place of its own. */
+  adopt(other: RateLimiter): void {
+    this.#windows = other.#windows;
   }
 }

@@ -1,18 +1,16 @@
 /**
- * Restores a snapshot: checks all of it and builds the new state aside, then swaps it in. A
- * snapshot that fails any check throws {@link SnapshotError} and leaves the world as it was.
+ * Restores a snapshot: checks all of it and loads every store aside, then swaps the new content
+ * in whole. A snapshot that fails any check throws {@link SnapshotError} and leaves the world as
+ * it was.
  */
 import { withLegacyFaults } from './legacy-faults.js';
 import { ContactRows } from '../../scenario/contact-rows.js';
-import { capEndedCalls } from '../../service/domains/voice.js';
 import { parseScenarioWithRows, ScenarioError, type ResolvedScenario } from '../../scenario/parse.js';
-import type { CallRecord, ContactRecord } from '../../state/records.js';
-import { chatMessageIndex, contactIndex, smsMessageIndex, TenantState } from '../../state/tenant-state.js';
-import { replaceMap } from '../baseline.js';
+import type { ContactRecord } from '../../state/records.js';
+import { StoreDataError } from '../../state/store.js';
 import type { MockRuntime } from '../mock-runtime.js';
-import type { CreatedTenant } from '../world.js';
-import { loadStores } from './stores.js';
-import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type MockSnapshot, type TenantSnapshot } from './schema.js';
+import { adoptStores, loadStoresAside } from './stores.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type MockSnapshot } from './schema.js';
 
 /**
  * One problem of a snapshot: where it is, and what is wrong.
@@ -111,53 +109,40 @@ function parseBareSnapshot(input: unknown): MockSnapshot {
   return parsed.data;
 }
 
-/** Puts a snapshot's world in place of the runtime's. */
+/**
+ * Puts a snapshot's world in place of the runtime's: every store is loaded aside first (a
+ * failure anywhere leaves the world as it was), then each live store adopts its new content.
+ */
 export function restoreSnapshot(runtime: MockRuntime, input: unknown): void {
-  const { snapshot, prepared } = unwrapped(input, (bare) => {
+  const { snapshot, scenario, aside } = unwrapped(input, (bare) => {
     const parsed = parseBareSnapshot(bare);
-    return { snapshot: parsed, prepared: prepare(parsed) };
+    const baseline = prepareBaseline(parsed);
+    try {
+      const loaded = loadStoresAside(runtime.world.state, parsed.state, {
+        now: parsed.clock.now,
+        baselineContacts: baseline.contactsOf,
+      });
+      return { snapshot: parsed, scenario: baseline.scenario, aside: loaded };
+    } catch (error) {
+      if (!(error instanceof StoreDataError)) throw error;
+      throw new SnapshotError(error.issues.map((issue) => ({ ...issue, path: ['state', ...issue.path] })));
+    }
   });
   const { state, sim } = runtime.world;
-
   sim.clock.resume(snapshot.clock);
-  runtime.baseline = {
-    scenario: prepared.scenario,
-    loadedAt: snapshot.baseline.loadedAt,
-    keys: snapshot.baseline.keys,
-  };
-  replaceMap(state.tenants, prepared.tenants);
-  state.plans = new Map(snapshot.state.plans.map((plan) => [plan.id.toLowerCase(), plan]));
-  state.defaultRateLimit = snapshot.state.defaultRateLimit;
-  state.activeCalls.clear();
-  for (const call of prepared.activeCalls) state.activeCalls.add(call);
-  state.endedCalls.clear();
-  for (const call of prepared.endedCalls) state.endedCalls.add(call);
-  capEndedCalls(runtime.world);
-  state.createdTenants.clear();
-  for (const created of prepared.createdTenants) state.createdTenants.set(created.template.id, created);
-  state.tenantClocks.clear();
-  for (const [tenantId, ahead] of snapshot.state.tenantClocks) state.tenantClocks.set(tenantId, ahead);
-  state.tenantStamps.clear();
-  for (const [tenantId, stamp] of snapshot.state.tenantStamps) state.tenantStamps.set(tenantId, stamp);
-  loadStores(state, snapshot.state);
+  runtime.baseline = { scenario, loadedAt: snapshot.baseline.loadedAt, keys: snapshot.baseline.keys };
+  adoptStores(state, aside);
   sim.webhooks.restart();
 }
 
-interface Prepared {
+/** The snapshot's baseline scenario, and its tenants' contact rows as records; touches nothing. */
+function prepareBaseline(snapshot: MockSnapshot): {
   scenario: ResolvedScenario;
-  createdTenants: CreatedTenant[];
-  tenants: Map<string, TenantState>;
-  activeCalls: CallRecord[];
-  endedCalls: CallRecord[];
-}
-
-/** Builds everything a restore puts in place, checking every reference; touches nothing. */
-function prepare(snapshot: MockSnapshot): Prepared {
-  const issues: SnapshotIssue[] = [];
+  contactsOf: (tenantId: string) => readonly ContactRecord[] | undefined;
+} {
   const { baseline } = snapshot;
   if (baseline.contactRows.length !== baseline.scenario.tenants.length) {
-    issues.push({ path: ['baseline', 'contactRows'], message: 'one entry per baseline tenant' });
-    throw new SnapshotError(issues);
+    throw new SnapshotError([{ path: ['baseline', 'contactRows'], message: 'one entry per baseline tenant' }]);
   }
   const rows = baseline.contactRows.map((data) => ContactRows.fromData(data));
   let scenario: ResolvedScenario;
@@ -169,125 +154,10 @@ function prepare(snapshot: MockSnapshot): Prepared {
       error.issues.map((issue) => ({ path: ['baseline', 'scenario', ...issue.segments], message: issue.message })),
     );
   }
-  // The contact rows each tenant was built from, and from when: the scenario's, or its creation's.
-  const seedOf = new Map<string, { rows: ContactRows; start: number }>();
+  const rowsById = new Map<string, ContactRows>();
   scenario.tenants.forEach((tenant, t) => {
     const tenantRows = rows[t];
-    if (tenantRows !== undefined) seedOf.set(tenant.id.toLowerCase(), { rows: tenantRows, start: baseline.loadedAt });
+    if (tenantRows !== undefined) rowsById.set(tenant.id.toLowerCase(), tenantRows);
   });
-  const createdTenants: CreatedTenant[] = [];
-  snapshot.state.createdTenants.forEach((created, i) => {
-    const createdRows = ContactRows.fromData(created.contactRows);
-    try {
-      const [template] = parseScenarioWithRows({ tenants: [created.template], apiKeys: [] }, [createdRows]).tenants;
-      if (template === undefined) return;
-      createdTenants.push({ template, createdAt: created.createdAt });
-      seedOf.set(template.id.toLowerCase(), { rows: createdRows, start: created.createdAt });
-    } catch (error) {
-      if (!(error instanceof ScenarioError)) throw error;
-      for (const issue of error.issues) {
-        issues.push({
-          path: ['state', 'createdTenants', i, 'template', ...issue.segments.slice(2)],
-          message: issue.message,
-        });
-      }
-    }
-  });
-  const tenants = new Map<string, TenantState>();
-  snapshot.state.tenants.forEach((data, t) => {
-    const path = ['state', 'tenants', t];
-    const seeded = seedOf.get(data.id);
-    if (data.scenarioContacts && seeded === undefined) {
-      issues.push({
-        path: [...path, 'scenarioContacts'],
-        message: `no scenario or created tenant has id "${data.id}"`,
-      });
-      return;
-    }
-    if (tenants.has(data.id)) issues.push({ path: [...path, 'id'], message: `tenant "${data.id}" appears twice` });
-    // The SMS access rule looks a conversation's number up: it must be one of the tenant's.
-    const numbers = new Set(data.smsNumbers.map((number) => number.number));
-    data.smsConversations.forEach((conversation, i) => {
-      if (!numbers.has(conversation.smsNumber)) {
-        issues.push({
-          path: [...path, 'smsConversations', i, 'smsNumber'],
-          message: `not one of the tenant's smsNumbers: "${conversation.smsNumber}"`,
-        });
-      }
-    });
-    tenants.set(data.id, buildTenant(data, data.scenarioContacts ? seeded?.rows.records(seeded.start) : undefined));
-  });
-  const findCalls = (list: [string, string][], name: 'active' | 'ended') =>
-    list.flatMap(([tenantId, callId], i) => {
-      const call = tenants.get(tenantId)?.calls.get(callId);
-      if (call === undefined)
-        issues.push({ path: ['state', 'calls', name, i], message: `no call "${callId}" in tenant "${tenantId}"` });
-      return call === undefined ? [] : [call];
-    });
-  const activeCalls = findCalls(snapshot.state.calls.active, 'active');
-  const endedCalls = findCalls(snapshot.state.calls.ended, 'ended');
-  snapshot.state.subscriptions.forEach((subscription, i) => {
-    if (!tenants.has(subscription.tenantId)) {
-      issues.push({
-        path: ['state', 'subscriptions', i, 'tenantId'],
-        message: `no tenant has id "${subscription.tenantId}"`,
-      });
-    }
-  });
-  snapshot.state.tenantClocks.forEach(([tenantId], i) => {
-    if (!tenants.has(tenantId))
-      issues.push({ path: ['state', 'tenantClocks', i, 0], message: `no tenant has id "${tenantId}"` });
-  });
-  if (issues.length > 0) throw new SnapshotError(issues);
-  return { scenario, createdTenants, tenants, activeCalls, endedCalls };
-}
-
-const byCreation = (a: ContactRecord, b: ContactRecord) =>
-  a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** The scenario's rows (sorted) and the created contacts, merged oldest first in one pass. */
-function mergeContacts(seeded: readonly ContactRecord[], created: ContactRecord[]): ContactRecord[] {
-  if (created.length === 0) return [...seeded];
-  created.sort(byCreation);
-  const merged = new Array<ContactRecord>(seeded.length + created.length);
-  let i = 0;
-  let j = 0;
-  for (let n = 0; n < merged.length; n++) {
-    const a = seeded[i];
-    const b = created[j];
-    if (a !== undefined && (b === undefined || byCreation(a, b) <= 0)) {
-      merged[n] = a;
-      i++;
-    } else if (b !== undefined) {
-      merged[n] = b;
-      j++;
-    }
-  }
-  return merged;
-}
-
-function buildTenant(data: TenantSnapshot, seeded: readonly ContactRecord[] | undefined): TenantState {
-  const tenant = new TenantState(data);
-  for (const user of data.users) {
-    tenant.addUser({ ...user, capabilities: user.capabilities === null ? null : new Set(user.capabilities) });
-  }
-  tenant.contactIndex = contactIndex(mergeContacts(seeded ?? [], [...data.contacts]), true);
-  for (const { answeredAt: _dropped, ...call } of data.calls) tenant.addCall(call);
-  for (const cdr of data.cdrs) tenant.addCdr(cdr);
-  for (const { messages, ...chat } of data.chats) {
-    const index = chatMessageIndex();
-    for (const message of messages) index.insert(message);
-    tenant.addChat({ ...chat, messages: index });
-  }
-  for (const number of data.smsNumbers) tenant.addSmsNumber(number);
-  for (const { messages, ...conversation } of data.smsConversations) {
-    const index = smsMessageIndex();
-    for (const { failureReason, ...message } of messages) index.insert({ ...message, failureReason });
-    tenant.addSmsConversation({ ...conversation, messages: index });
-  }
-  for (const agent of data.agents) tenant.addAgent(agent);
-  for (const file of data.files) tenant.addFile(file);
-  for (const fax of data.faxes) tenant.addFax(fax);
-  for (const event of data.calendarEvents) tenant.addCalendarEvent(event);
-  return tenant;
+  return { scenario, contactsOf: (tenantId) => rowsById.get(tenantId)?.records(baseline.loadedAt) };
 }

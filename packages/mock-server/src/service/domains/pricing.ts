@@ -7,7 +7,7 @@ import type { Handler } from './types.js';
  * twelve monthly prices, less the plan's annual discount (rounded to the nearest minor unit).
  */
 const quote: Handler<'pricing.quote'> = ({ world, body }) => {
-  const plan = world.state.plans.get(body.planId.toLowerCase());
+  const plan = world.state.catalogue.plan(body.planId.toLowerCase());
   if (plan === undefined) throw notFound('Plan');
   const months = body.billingTerm === 'ANNUAL' ? 12 : 1;
   const line = (kind: 'seat' | 'did', quantity: number, monthly: number): QuoteLineItem => ({

@@ -71,36 +71,23 @@ function transition(world: World, call: CallRecord, status: CallStatus, at: numb
   if (FINAL_CALL_STATUSES.has(status)) {
     call.endedAt = at;
     call.schedule = [];
-    world.state.activeCalls.delete(call);
+    world.state.calls.active.delete(call);
     const tenant = world.state.tenants.get(call.tenantId);
-    // Stryker disable next-line ConditionalExpression: deleting or resetting a tenant takes its calls out of activeCalls (forgetHistory), so an ending call's tenant exists; the guard only narrows the lookup
+    // Stryker disable next-line ConditionalExpression: deleting or resetting a tenant takes its calls out of the active ones (forgetHistory), so an ending call's tenant exists; the guard only narrows the lookup
     if (tenant !== undefined) writeCdr(tenant, call, at);
     forgetOldCalls(world, call);
   }
 }
 
-/**
- * Applies the call cap to the ended calls as they are (a restore of a world kept under a
- * higher cap): the oldest ended ones are forgotten, their CDRs stay.
- */
-export function capEndedCalls(world: World): void {
-  forgetOldCalls(world);
-}
-
 /** Call history is capped: past `callLimit` ended calls, the oldest ended one is forgotten (its CDR stays). */
-function forgetOldCalls(world: World, ended?: CallRecord): void {
-  if (ended !== undefined) world.state.endedCalls.add(ended);
-  for (const call of world.state.endedCalls) {
-    if (world.state.endedCalls.size <= world.state.limits.callLimit) return;
-    world.state.endedCalls.delete(call);
-    // Stryker disable next-line OptionalChaining: deleting or resetting a tenant takes its calls out of endedCalls, so the tenant exists
-    world.state.tenants.get(call.tenantId)?.calls.delete(call.id);
-  }
+function forgetOldCalls(world: World, ended: CallRecord): void {
+  world.state.calls.ended.add(ended);
+  world.state.calls.cap(world.state.tenants);
 }
 
 /** Applies every scheduled transition that is due by `now`. Called before each request and on clock advances. */
 export function progressCalls(world: World): void {
-  for (const call of world.state.activeCalls) {
+  for (const call of world.state.calls.active) {
     const now = tenantNow(world, call.tenantId);
     for (let next = call.schedule[0]; next !== undefined && next.at <= now; next = call.schedule[0]) {
       call.schedule.shift();
@@ -187,7 +174,7 @@ const click2dial: Handler<'voice.click2dial'> = ({ world, tenant, user: maybeUse
     history: [{ status: 'initiated', at: createdAt }],
   };
   tenant.addCall(call);
-  world.state.activeCalls.add(call);
+  world.state.calls.active.add(call);
   world.state.events.emit(tenant.id, 'call.started', {
     callId: call.id,
     status: 'initiated',

@@ -11,7 +11,11 @@ export const rateLimit: Step = (context) => {
   // The window follows the clock of the tenant the request names (a cfa_ key names one per request).
   const named = context.request.headers.get(HEADERS.tenantId)?.toLowerCase();
   const now = named === undefined ? context.world.clock.now() : tenantNow(context.world, named);
-  const state = context.world.state.limiter.hit(key.hash, key.rateLimit ?? context.world.state.defaultRateLimit, now);
+  const state = context.world.state.limiter.hit(
+    key.hash,
+    key.rateLimit ?? context.world.state.catalogue.defaultRateLimit,
+    now,
+  );
   context.rate = state;
   if (!state.allowed) {
     throw new ApiError(

@@ -112,6 +112,16 @@ export class EventLog {
     this.#events.replace(events as unknown as WebhookEvent[]);
   }
 
+  /** @internal A new, empty log with the same cap and clocks, and no listener. */
+  fresh(): EventLog {
+    return new EventLog(this.#clock, this.#events.capacity, this.#isoFor);
+  }
+
+  /** @internal Takes `other`'s events in place of its own; its listeners stay (and are not told). */
+  adopt(other: EventLog): void {
+    this.#events.adopt(other.#events);
+  }
+
   /** How many events are kept. */
   get size(): number {
     return this.#events.size;

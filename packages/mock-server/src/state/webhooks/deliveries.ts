@@ -144,9 +144,9 @@ export interface DeliveryRecord {
  * ```
  */
 export class DeliveryTable {
-  readonly #records = new Map<string, DeliveryRecord>();
+  #records = new Map<string, DeliveryRecord>();
   /** Pending deliveries waiting for a retry time (not in flight). */
-  readonly #waiting = new Set<DeliveryRecord>();
+  #waiting = new Set<DeliveryRecord>();
   readonly #limit: number;
   readonly #nowFor: (tenantId: string) => number;
 
@@ -278,9 +278,10 @@ export class DeliveryTable {
   /**
    * Replaces every delivery with `data` (a restore): pending ones wait for their time (the
    * dispatcher starts those already due). This table's cap applies, which may be lower than the
-   * one the data was saved under.
+   * one the data was saved under. `context.nowFor` is each tenant's time in the world being
+   * restored (a saved pending delivery without its time is due then).
    */
-  load(data: readonly DeliveryData[]): void {
+  load(data: readonly DeliveryData[], context: { nowFor(tenantId: string): number }): void {
     this.clear();
     for (const delivery of data) {
       const record: DeliveryRecord = {
@@ -295,9 +296,20 @@ export class DeliveryTable {
         inFlight: false,
       };
       this.#records.set(record.id, record);
-      if (record.status === 'pending') this.wait(record, delivery.nextAttemptAt ?? this.#nowFor(delivery.tenantId));
+      if (record.status === 'pending') this.wait(record, delivery.nextAttemptAt ?? context.nowFor(delivery.tenantId));
     }
     this.#trim();
+  }
+
+  /** A new, empty table with the same cap and clocks. */
+  fresh(): DeliveryTable {
+    return new DeliveryTable({ nowFor: this.#nowFor, limit: this.#limit });
+  }
+
+  /** Takes `other`'s deliveries in place of its own. */
+  adopt(other: DeliveryTable): void {
+    this.#records = other.#records;
+    this.#waiting = other.#waiting;
   }
 
   #trim(): void {

@@ -151,6 +151,7 @@ export const SubscriptionsDataSchema = z.array(
     inProcess: z.boolean(),
     enabled: z.boolean(),
     secret: z.string().startsWith('whsec_'),
+    /** Old secrets that still sign until `expiresAt` (mock-clock ms). */
     previous: z.array(z.strictObject({ secret: z.string().startsWith('whsec_'), expiresAt: z.number() })),
   }),
 );

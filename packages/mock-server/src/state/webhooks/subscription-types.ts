@@ -1,7 +1,7 @@
 // The shapes a subscription takes outside its store: the callback of an in-process receiver,
 // the input that creates one, and the views the store answers with (never the secret, but once).
 import type { ClockReading } from '../clock-reading.js';
-import type { CreateWebhookSubscriptionData } from './subscription-schemas.js';
+import type { CreateWebhookSubscriptionData, SubscriptionData } from './subscription-schemas.js';
 
 /**
  * An in-process receiver. It gets a standard `Request` carrying exactly the bytes and headers an
@@ -146,3 +146,29 @@ export const DEFAULT_ROTATION_WINDOW_MS = 24 * 3_600_000;
  * ```
  */
 export const IN_PROCESS_WEBHOOK_URL = 'http://in-process.invalid/webhooks';
+
+/**
+ * A subscription as the store keeps it: its data as the schema types it, with the callback itself
+ * in place of `inProcess` (a field of the data schema is a field here, with no line of its own).
+ *
+ * @internal
+ */
+export type StoredSubscription = Omit<SubscriptionData, 'inProcess'> & {
+  readonly callback: WebhookCallback | undefined;
+};
+
+/** `["*"]` when the filter holds `"*"`, otherwise the names without duplicates, in order. */
+export function normaliseEvents(events: readonly string[]): string[] {
+  return events.includes('*') ? ['*'] : [...new Set(events)];
+}
+
+/** A secret as views show it: its prefix and first four characters. */
+export function mask(secret: string): string {
+  return `whsec_${secret.slice('whsec_'.length, 'whsec_'.length + 4)}…`;
+}
+
+/** What loading subscriptions needs beside their data: the tenants, and the live store's callbacks. */
+export interface SubscriptionsLoadContext {
+  readonly tenants: { has(tenantId: string): boolean };
+  callbackOf(id: string): WebhookCallback | undefined;
+}

@@ -2,40 +2,23 @@ import { generateWebhookSecret } from '@commflow/contract/webhooks';
 import { ApiError, invalid, notFound, parseInput } from '../../lib/api-error.js';
 import { newId } from '../../lib/ids.js';
 import type { ClockReading } from '../clock-reading.js';
+import { throwIssues } from '../store.js';
 import { CreateWebhookSubscriptionSchema, type SubscriptionData, WebhookSecretSchema } from './subscription-schemas.js';
 import {
   type CreatedWebhookSubscription,
   type CreateWebhookSubscriptionInput,
   DEFAULT_ROTATION_WINDOW_MS,
   IN_PROCESS_WEBHOOK_URL,
+  mask,
+  normaliseEvents,
   type RotatedWebhookSecret,
+  type StoredSubscription,
+  type SubscriptionsLoadContext,
   type SubscriptionStoreOptions,
   type WebhookCallback,
   type WebhookSubscriptionView,
   type WebhookTarget,
 } from './subscription-types.js';
-
-interface StoredSubscription {
-  readonly id: string;
-  readonly tenantId: string;
-  readonly url: string;
-  readonly events: readonly string[];
-  readonly createdAt: string;
-  readonly callback: WebhookCallback | undefined;
-  enabled: boolean;
-  secret: string;
-  /** Old secrets that still sign until `expiresAt` (mock-clock ms). */
-  previous: { secret: string; expiresAt: number }[];
-}
-
-/** `["*"]` when the filter holds `"*"`, otherwise the names without duplicates, in order. */
-function normaliseEvents(events: readonly string[]): string[] {
-  return events.includes('*') ? ['*'] : [...new Set(events)];
-}
-
-function mask(secret: string): string {
-  return `whsec_${secret.slice('whsec_'.length, 'whsec_'.length + 4)}…`;
-}
 
 /**
  * The webhook subscriptions of every tenant: create, list, enable or disable, delete and rotate
@@ -54,13 +37,15 @@ export class SubscriptionStore {
   readonly #clock: ClockReading;
   readonly #rotationWindowMs: number;
   readonly #tenantExists: ((tenantId: string) => boolean) | undefined;
-  readonly #subscriptions = new Map<string, StoredSubscription>();
+  #subscriptions = new Map<string, StoredSubscription>();
+  readonly #options: SubscriptionStoreOptions;
 
   /** @internal The runtime builds the mock's store; `mock.webhooks.subscriptions` is the one to use. */
   constructor(options: SubscriptionStoreOptions) {
     const windowMs = options.rotationWindowMs ?? DEFAULT_ROTATION_WINDOW_MS;
     if (!Number.isFinite(windowMs) || windowMs < 0)
       throw new RangeError('rotationWindowMs must be a finite number >= 0');
+    this.#options = options;
     this.#clock = options.clock;
     this.#rotationWindowMs = windowMs;
     this.#tenantExists = options.tenantExists;
@@ -330,17 +315,23 @@ export class SubscriptionStore {
 
   /**
    * Replaces every subscription with `data` (a restore). An in-process one keeps the callback
-   * this store holds under its id; without one it is left out, since nothing could receive its
-   * events (a function cannot be saved).
+   * the live store holds under its id (`context.callbackOf`); without one it is left out, since
+   * nothing could receive its events (a function cannot be saved). A subscription of a tenant
+   * `context.tenants` does not hold is refused.
+   *
+   * @internal
    */
-  load(data: readonly SubscriptionData[]): void {
-    const callbacks = new Map<string, WebhookCallback>();
-    for (const subscription of this.#subscriptions.values()) {
-      if (subscription.callback !== undefined) callbacks.set(subscription.id, subscription.callback);
-    }
+  load(data: readonly SubscriptionData[], context: SubscriptionsLoadContext): void {
+    throwIssues(
+      data.flatMap((saved, i) =>
+        context.tenants.has(saved.tenantId)
+          ? []
+          : [{ path: [i, 'tenantId'], message: `no tenant has id "${saved.tenantId}"` }],
+      ),
+    );
     this.#subscriptions.clear();
     for (const saved of data) {
-      const callback = saved.inProcess ? callbacks.get(saved.id) : undefined;
+      const callback = saved.inProcess ? context.callbackOf(saved.id) : undefined;
       if (saved.inProcess && callback === undefined) continue;
       this.#subscriptions.set(saved.id, {
         id: saved.id,
@@ -354,6 +345,21 @@ export class SubscriptionStore {
         previous: saved.previous.map((old) => ({ ...old })),
       });
     }
+  }
+
+  /** @internal The in-process callback of a subscription, if it has one. */
+  callbackOf(id: string): WebhookCallback | undefined {
+    return this.#subscriptions.get(id)?.callback;
+  }
+
+  /** @internal A new, empty store configured as this one. */
+  fresh(): SubscriptionStore {
+    return new SubscriptionStore(this.#options);
+  }
+
+  /** @internal Takes `other`'s subscriptions in place of its own. */
+  adopt(other: SubscriptionStore): void {
+    this.#subscriptions = other.#subscriptions;
   }
 
   #find(id: string): StoredSubscription {

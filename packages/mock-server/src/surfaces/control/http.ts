@@ -15,6 +15,7 @@ import { bodyLimitOf, CONTROL_ROUTES } from '../../control-api/table.js';
 import { readBody } from '../../service/pipeline/validate.js';
 import { clientClosedResponse, isClientClosed } from '../../service/pipeline/client-closed.js';
 import { CONTROL_HANDLERS } from './handlers.js';
+import { mockClock } from '../../runtime/clock.js';
 
 function envelope(
   requestId: string,
@@ -103,7 +104,7 @@ async function dispatch(runtime: MockRuntime, request: Request, url: URL): Promi
   }
   return envelope(
     requestId,
-    runtime.world.sim.clock.iso(),
+    mockClock(runtime).iso(),
     route.status,
     { success: true, data: reply.data },
     reply.pagination,
@@ -120,7 +121,7 @@ export async function controlSurface(runtime: MockRuntime, request: Request, url
   } catch (error) {
     if (!(error instanceof ApiError) && isClientClosed(error, request))
       return clientClosedResponse(controlRequestId(request));
-    return controlErrorResponse(runtime.world.sim.clock, request, error);
+    return controlErrorResponse(mockClock(runtime), request, error);
   }
 }
 

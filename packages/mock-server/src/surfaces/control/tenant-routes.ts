@@ -61,7 +61,7 @@ function tenantsOf(runtime: MockRuntime) {
     id: tenant.id,
     name: tenant.name,
     mode: tenant.mode,
-    origin: state.createdTenants.has(tenant.id) ? ('created' as const) : ('scenario' as const),
+    origin: state.tenants.created(tenant.id) !== undefined ? ('created' as const) : ('scenario' as const),
     aheadMs: tenantAheadMs(runtime.world, tenant.id),
     /** The demo scenario's public key for this tenant, while the demo runs. */
     demoKey: demoKeys.get(tenant.id) ?? null,

@@ -1,7 +1,14 @@
 /** Webhook subscriptions under `/__mock/webhooks` and their deliveries under `/__mock/deliveries`. */
 import { invalid } from '../../service/api-error.js';
-import { subscribeWebhook, webhookSubscriptions } from '../../runtime/webhooks.js';
-import type { DeliveryFilter } from '../../sim/webhooks/index.js';
+import {
+  replayWebhookDelivery,
+  subscribeWebhook,
+  webhookDeliveries,
+  webhookDelivery,
+  webhookDeliveryRequest,
+  webhookSubscriptions,
+} from '../../runtime/webhooks.js';
+import type { DeliveryFilter } from '../../state/webhooks/deliveries.js';
 import type { ControlHandlers } from './reply.js';
 
 type WebhookRouteId =
@@ -48,12 +55,11 @@ export const WEBHOOK_HANDLERS: ControlHandlers<WebhookRouteId> = {
     const { wait, tenantId, ...rest } = query;
     const filter: DeliveryFilter = { ...rest, ...(tenantId === undefined ? {} : { tenantId: tenantId.toLowerCase() }) };
     // `?wait=true`: first let the attempts in flight finish, so the answer shows their outcome.
-    if (wait === 'true') await runtime.world.sim.webhooks.idle();
-    return { data: { deliveries: runtime.world.sim.webhooks.deliveries(filter) } };
+    return { data: { deliveries: await webhookDeliveries(runtime, filter, wait === 'true') } };
   },
-  delivery: (runtime, { params }) => ({ data: { delivery: runtime.world.sim.webhooks.delivery(params.id) } }),
-  replayDelivery: (runtime, { params }) => ({ data: { delivery: runtime.world.sim.webhooks.replay(params.id) } }),
+  delivery: (runtime, { params }) => ({ data: { delivery: webhookDelivery(runtime, params.id) } }),
+  replayDelivery: (runtime, { params }) => ({ data: { delivery: replayWebhookDelivery(runtime, params.id) } }),
   deliveryRequest: async (runtime, { params }) => ({
-    data: { request: await runtime.world.sim.webhooks.request(params.id) },
+    data: { request: await webhookDeliveryRequest(runtime, params.id) },
   }),
 };

@@ -11,7 +11,7 @@ import { exportWorld } from '../../runtime/export.js';
 import { resolveScenario } from '../../runtime/create-runtime.js';
 import { restoreSnapshot, SnapshotError } from '../../runtime/snapshot/restore.js';
 import { takeSnapshot } from '../../runtime/snapshot/take.js';
-import { advanceClock } from '../../runtime/clock.js';
+import { advanceClock, clockView } from '../../runtime/clock.js';
 import { addOverride } from '../../runtime/overrides.js';
 import { faultOverride } from '../../state/faults.js';
 import { ScenarioError } from '../../scenario/parse.js';
@@ -62,12 +62,10 @@ export const WORLD_HANDLERS: ControlHandlers<WorldRouteId> = {
         error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)], message: issue.message })),
       );
     }
-    return { data: { restored: true, now: runtime.world.sim.clock.iso() } };
+    return { data: { restored: true, now: clockView(runtime).now } };
   },
   exportScenario: (runtime) => ({ data: { scenario: exportWorld(runtime) } }),
-  clock: (runtime) => ({
-    data: { now: runtime.world.sim.clock.iso(), offsetMs: runtime.world.sim.clock.offsetMs },
-  }),
+  clock: (runtime) => ({ data: clockView(runtime) }),
   advanceClock: (runtime, { body }) => ({ data: advanceClock(runtime, body.ms) }),
   injectFault: (runtime, { body }) => {
     const override = addOverride(runtime, faultOverride(body), ['body']);
