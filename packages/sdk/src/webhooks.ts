@@ -32,7 +32,8 @@ import {
   type WebhookPayload,
   type WebhookVerificationReason,
 } from '@commflow/contract/webhooks';
-import { isRecord, optionsProblem, type KnownKeys } from './internal/known-keys.js';
+import { isRecord, type KnownKeys } from './internal/known-keys.js';
+import { optionsProblem } from './internal/option-problems.js';
 import { uuidv4 } from './internal/uuid.js';
 
 export { WEBHOOK_HEADERS, WebhookVerificationError };

@@ -117,20 +117,6 @@ export function describeUnknown(keys: readonly string[], known: KnownKeys): { na
   return { names: names.join(', '), guessedAll };
 }
 
-/**
- * What is wrong with an options object, as one sentence that begins with `where`, or `undefined`
- * when nothing is: `toArray: unknown option "maxItems". The options are max.` The message of every
- * options object the SDK checks this way (the client's, `toArray`'s, the webhook functions').
- */
-export function optionsProblem(options: unknown, known: KnownKeys, where: string): string | undefined {
-  if (!isRecord(options)) return `${where}: the options must be an object, got ${kindOf(options)}.`;
-  const unknown = unknownKeys(options, known);
-  if (!unknown) return undefined;
-  const { names, guessedAll } = describeUnknown(unknown, known);
-  const list = guessedAll ? '' : ` The options are ${listKeys(known)}.`;
-  return `${where}: unknown option${unknown.length > 1 ? 's' : ''} ${names}.${list}`;
-}
-
 /** The known keys as a list for a message: `apiKey, tenantId, baseUrl`. */
 export function listKeys(known: KnownKeys): string {
   return Object.keys(known).join(', ');
