@@ -30,7 +30,7 @@ pnpm run test:unit --reporter=default --reporter=json --outputFile.json="$result
 
 step "SDK suite on Node 22.12.0 (the engines floor) and the newest Node"
 pnpm --filter @commflow/sdk run test:node-matrix
-step "package checks (publint, attw, size-limit)"
+step "package checks (publint, attw, size-limit, the esbuild size of an app with { CommFlow })"
 pnpm -r --filter './packages/*' --if-present run check:package
 step "packed tarballs in a plain npm project: ESM, CommonJS and TypeScript consumers"
 bash scripts/consumer-check.sh

@@ -1,3 +1,5 @@
+import { pure } from './schemas/pure.js';
+
 /**
  * The complete error catalogue: every code the service returns, its HTTP status, and when.
  *
@@ -67,7 +69,7 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
  * ERROR_CODES.includes('RATE_LIMITED'); // true
  * ```
  */
-export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+export const ERROR_CODES = /* @__PURE__ */ pure(() => Object.keys(ERROR_CATALOGUE) as ErrorCode[]);
 
 /**
  * Whether a string is a catalogue code.
@@ -90,9 +92,9 @@ export function isErrorCode(code: string): code is ErrorCode {
  * ERROR_STATUSES.includes(429); // true
  * ```
  */
-export const ERROR_STATUSES = [...new Set(Object.values(ERROR_CATALOGUE).map((entry) => entry.status))].sort(
-  (a, b) => a - b,
-) as readonly number[];
+export const ERROR_STATUSES: readonly number[] = /* @__PURE__ */ pure(() =>
+  [...new Set(Object.values(ERROR_CATALOGUE).map((entry) => entry.status))].sort((a, b) => a - b),
+);
 
 /**
  * One entry of `error.details` on a `VALIDATION_ERROR`. `path` starts with where the value was:

@@ -1,3 +1,5 @@
+import { pure } from './schemas/pure.js';
+
 /**
  * Every event type the service emits, and what emits it. Plain data, so that a webhook receiver
  * can use it without loading any schema.
@@ -33,4 +35,4 @@ export type EventType = keyof typeof EVENT_TYPES;
  * EVENT_TYPE_NAMES.length; // 5
  * ```
  */
-export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as EventType[];
+export const EVENT_TYPE_NAMES = /* @__PURE__ */ pure(() => Object.keys(EVENT_TYPES) as EventType[]);

@@ -5,11 +5,11 @@ import { ApiKey, Email, IdInput } from '@commflow/contract/primitives';
 import * as z from 'zod/mini';
 import { CommFlowError } from './core/errors.js';
 import { baseHeadersOf } from './core/headers.js';
-import { hooksProblem, type Hooks, type HooksOption } from './core/hooks.js';
+import type { Hooks, HooksOption } from './core/hooks.js';
 import { numericOptionProblem } from './core/option-rules.js';
 import type { ClientState, ResponseValidator, Throttling } from './core/state.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
-import { optionsProblem } from './internal/known-keys.js';
+import { hooksProblem, optionsProblem } from './internal/option-problems.js';
 import { readEnv } from './internal/utils.js';
 
 /**

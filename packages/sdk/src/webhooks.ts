@@ -32,7 +32,8 @@ import {
   type WebhookPayload,
   type WebhookVerificationReason,
 } from '@commflow/contract/webhooks';
-import { optionsProblem, type KnownKeys } from './internal/known-keys.js';
+import { isRecord, type KnownKeys } from './internal/known-keys.js';
+import { optionsProblem } from './internal/option-problems.js';
 import { uuidv4 } from './internal/uuid.js';
 
 export { WEBHOOK_HEADERS, WebhookVerificationError };
@@ -161,10 +162,6 @@ async function configurationErrors<T>(where: string, work: () => Promise<T>): Pr
     }
     throw error;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const decoder = new TextDecoder();

@@ -4,10 +4,10 @@ import { ERROR_CODES } from '../errors.js';
 import { Pagination } from './pagination.js';
 import { Timestamp } from './primitives.js';
 
-const responseMetaShape = {
+const responseMetaShape = /* @__PURE__ */ pure(() => ({
   requestId: z.string().check(z.meta({ description: 'Equals the X-Request-Id response header.' })),
   timestamp: Timestamp,
-};
+}));
 
 /**
  * `meta` of every response.

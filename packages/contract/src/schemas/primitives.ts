@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
+import { _isoDate, _isoDateTime, type $ZodISODateParams, type $ZodISODateTimeParams } from 'zod/v4/core';
 import { pure } from './pure.js';
+
+// `z.iso.datetime()` and `z.iso.date()`, built as zod/mini builds them. Read through the `z.iso`
+// namespace, they make esbuild keep the whole namespace (times and durations too) in an app whose
+// bundle wraps this module, as a dynamic import of the SDK's request core does.
+const isoDateTime = (params?: $ZodISODateTimeParams) => _isoDateTime(z.ZodMiniISODateTime, params);
+const isoDate = (params?: $ZodISODateParams) => _isoDate(z.ZodMiniISODate, params);
 
 /**
  * A resource identifier: a UUID v4 string, as every CommFlow id is.
@@ -60,7 +67,7 @@ export const Extension = /* @__PURE__ */ pure(() => z.string().check(z.regex(/^\
  * Timestamp.parse('2026-11-21T22:38:59.000Z');
  * ```
  */
-export const Timestamp = /* @__PURE__ */ pure(() => z.iso.datetime({ precision: 3 }));
+export const Timestamp = /* @__PURE__ */ pure(() => isoDateTime({ precision: 3 }));
 
 /**
  * An ISO 8601 date-time accepted from clients: any precision, `Z` or an offset.
@@ -71,7 +78,7 @@ export const Timestamp = /* @__PURE__ */ pure(() => z.iso.datetime({ precision: 
  * ```
  */
 export const DateTimeInput = /* @__PURE__ */ pure(() =>
-  z.iso.datetime({ offset: true }).check(
+  isoDateTime({ offset: true }).check(
     z.refine(inUtcYearRange, {
       message: 'must fall within the years 0000 to 9999 once converted to UTC',
     }),
@@ -96,9 +103,7 @@ function inUtcYearRange(value: string): boolean {
  * DateOrDateTimeInput.parse('2026-11-21');
  * ```
  */
-export const DateOrDateTimeInput = /* @__PURE__ */ pure(() =>
-  z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
-);
+export const DateOrDateTimeInput = /* @__PURE__ */ pure(() => z.union([isoDate(), isoDateTime({ offset: true })]));
 
 /** Printable ASCII (space to tilde), the alphabet of request ids and idempotency keys. */
 const printableAscii = /^[\x20-\x7e]+$/;

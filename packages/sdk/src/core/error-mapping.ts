@@ -10,6 +10,7 @@ import {
   UnexpectedResponseError,
 } from './errors.js';
 import { CallerFault } from './transport.js';
+import { isRecord } from '../internal/known-keys.js';
 import { numericHeader, retryAfterMs } from '../internal/utils.js';
 
 const ERROR_TEXT_LIMIT = 200;
@@ -30,10 +31,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Maps an error response to its {@link APIError} subclass, whatever its body. */

@@ -1,6 +1,5 @@
 import type { OperationId } from '@commflow/contract';
 import type { CommFlowError } from './errors.js';
-import { describeUnknown, kindOf, listKeys, unknownKeys } from '../internal/known-keys.js';
 
 /**
  * What every hook is told about the attempt at hand.
@@ -158,43 +157,6 @@ export interface Hooks {
  * ```
  */
 export type HookName = keyof Hooks;
-
-/**
- * Every hook's name, once: `satisfies` makes TypeScript refuse a name {@link Hooks} lacks and a
- * hook this map forgets, so the check of a `hooks` option cannot drift from the type.
- */
-const HOOK_NAMES = {
-  beforeRequest: true,
-  afterResponse: true,
-  onRetry: true,
-  onError: true,
-  onWait: true,
-} as const satisfies Record<HookName, true>;
-
-/**
- * What is wrong with a `hooks` option, as a clause for an error message, or `undefined` when it is
- * one set of hooks or an array of them: a misspelled hook (`onwait`) would otherwise never run.
- *
- * @internal
- */
-export function hooksProblem(hooks: unknown): string | undefined {
-  for (const set of Array.isArray(hooks) ? (hooks as unknown[]) : [hooks]) {
-    if (typeof set !== 'object' || set === null || Array.isArray(set)) {
-      return `hooks must be an object of hook functions (${listKeys(HOOK_NAMES)}) or an array of such objects, got ${kindOf(set)}`;
-    }
-    const unknown = unknownKeys(set, HOOK_NAMES);
-    if (unknown) {
-      const { names, guessedAll } = describeUnknown(unknown, HOOK_NAMES);
-      const list = guessedAll ? '' : `; the hooks are ${listKeys(HOOK_NAMES)}`;
-      return `unknown hook${unknown.length > 1 ? 's' : ''} ${names}${list}`;
-    }
-    for (const [name, hook] of Object.entries(set)) {
-      if (hook !== undefined && typeof hook !== 'function')
-        return `hook "${name}" must be a function, got ${kindOf(hook)}`;
-    }
-  }
-  return undefined;
-}
 
 /**
  * One set of hooks or several (they run in order).

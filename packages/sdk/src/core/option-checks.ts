@@ -1,6 +1,7 @@
 import type { OperationRequest } from '@commflow/contract';
 import { ValidationError } from './errors.js';
-import { hooksProblem, type HooksOption } from './hooks.js';
+import type { HooksOption } from './hooks.js';
+import { hooksProblem } from '../internal/option-problems.js';
 import { kindOf, unknownKeyIssues, unknownKeys } from '../internal/known-keys.js';
 import { numericOptionProblem } from './option-rules.js';
 

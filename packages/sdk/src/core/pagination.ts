@@ -2,7 +2,7 @@ import type { Pagination } from '@commflow/contract';
 import { APIPromise, type ResponseResult } from './api-promise.js';
 import { APIUserAbortError, CommFlowError } from './errors.js';
 import { signalOf } from './signals.js';
-import { optionsProblem } from '../internal/known-keys.js';
+import { optionsProblem } from '../internal/option-problems.js';
 
 /** The query of a list call, as the SDK passes it between pages. */
 type Query = Readonly<Record<string, unknown>>;

@@ -117,25 +117,14 @@ export function describeUnknown(keys: readonly string[], known: KnownKeys): { na
   return { names: names.join(', '), guessedAll };
 }
 
-/**
- * What is wrong with an options object, as one sentence that begins with `where`, or `undefined`
- * when nothing is: `toArray: unknown option "maxItems". The options are max.` The message of every
- * options object the SDK checks this way (the client's, `toArray`'s, the webhook functions').
- */
-export function optionsProblem(options: unknown, known: KnownKeys, where: string): string | undefined {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    return `${where}: the options must be an object, got ${kindOf(options)}.`;
-  }
-  const unknown = unknownKeys(options, known);
-  if (!unknown) return undefined;
-  const { names, guessedAll } = describeUnknown(unknown, known);
-  const list = guessedAll ? '' : ` The options are ${listKeys(known)}.`;
-  return `${where}: unknown option${unknown.length > 1 ? 's' : ''} ${names}.${list}`;
-}
-
 /** The known keys as a list for a message: `apiKey, tenantId, baseUrl`. */
 export function listKeys(known: KnownKeys): string {
   return Object.keys(known).join(', ');
+}
+
+/** Whether a value is an object that holds keys: not `null`, not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** What a value is, for a message: `a function`, `null`, `an array`, `a string`. */
