@@ -7,7 +7,9 @@
 //   node scripts/bundle-app.mjs --limit 34.3     exits 1 when the total is over 34.3 kB
 //   node scripts/bundle-app.mjs --analyze        what is inside, module by module
 //
-// kB are 1000 bytes, as size-limit counts them. Run after `npx -y pnpm@10 run build`: it bundles
+// esbuild's browser platform resolves the package's `browser` export condition, so this measures
+// `dist/browser/` (one graph: docs/decisions.md, "One graph for bundlers"), which an app's
+// bundler gets. kB are 1000 bytes, as size-limit counts them. Run after `npx -y pnpm@10 run build`: it bundles
 // `dist/`, resolved through the package's exports as an app resolves it.
 import { analyzeMetafile, build } from 'esbuild';
 import { gzipSync } from 'node:zlib';

@@ -26,6 +26,7 @@ import { Sms } from './resources/sms.js';
 import { Users } from './resources/users.js';
 import { Voice } from './resources/voice.js';
 import { Webhooks } from './resources/webhooks.js';
+import { loadEngine as importEngine } from './internal/deferred.js';
 
 export type { ClientOptions, Fetch } from './client-options.js';
 
@@ -64,13 +65,13 @@ export type OperationArgs<Id extends OperationId> =
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
-type Engine = typeof import('./core/engine.js');
+type Engine = Awaited<ReturnType<typeof importEngine>>;
 let engine: Engine | undefined;
 let engineLoading: Promise<Engine> | undefined;
 
 /** Loads the request core and the registry (see core/engine.ts), once per process. */
 function loadEngine(): Promise<Engine> {
-  engineLoading ??= import('./core/engine.js').then(
+  engineLoading ??= importEngine().then(
     (module) => (engine = module),
     (error: unknown) => {
       engineLoading = undefined; // let a later call try again

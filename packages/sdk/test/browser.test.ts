@@ -1,11 +1,15 @@
 /**
- * The SDK in a real browser: its source, bundled for the browser, runs in headless Chromium
- * against the mock server. The page is served from the same origin as the API (a small node:http
+ * The SDK in a real browser, bundled for it twice: from its source, and from the build bundlers get
+ * (the `browser` export condition, `dist/browser/`, one graph with no dynamic import). Each runs in
+ * headless Chromium against the mock server. The page is served from the same origin as the API (a small node:http
  * server answering the page, the bundle, and everything else through the mock's fetch), so the
  * check exercises the SDK's fetch, Web Crypto and AbortSignal use, not CORS.
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,14 +24,16 @@ interface PageReport {
   errorName: string;
   errorCode: string | null;
   verifiedType: string;
+  clientVerifiedType: string;
   forgedReason: string;
+  invalid: string;
   userAgentHasChrome: boolean;
 }
 
 const PAGE_SCRIPT = `
 window.addEventListener('error', (event) => { window.failure = String(event.message); });
 window.addEventListener('unhandledrejection', (event) => { window.failure = String(event.reason?.stack ?? event.reason); });
-import { CommFlow, NotFoundError } from '@commflow/sdk';
+import { CommFlow, NotFoundError, ValidationError } from '@commflow/sdk';
 import { signWebhook, verifyWebhook, WebhookVerificationError } from '@commflow/sdk/webhooks';
 
 const client = new CommFlow({ apiKey: ${JSON.stringify(DEMO_KEYS.sandbox)}, tenantId: ${JSON.stringify(DEMO_TENANTS.sandbox)}, baseUrl: location.origin });
@@ -42,9 +48,12 @@ const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const payload = JSON.stringify({ id: crypto.randomUUID(), type: 'contact.changed', timestamp: new Date().toISOString(), tenantId: ${JSON.stringify(DEMO_TENANTS.sandbox)}, data: { change: 'created', contact: created } });
 const headers = await signWebhook({ payload, secret });
 const verified = await verifyWebhook({ payload, headers, secret });
+const clientVerified = await client.webhooks.verify({ payload, headers, secret });
+let invalid = '';
+try { await ann.contacts.create({ firstName: 'Ann', phoneMobile: '555' }); } catch (err) { invalid = err instanceof ValidationError ? err.message : String(err); }
 let forgedReason = '';
 try { await verifyWebhook({ payload: payload + ' ', headers, secret }); } catch (err) { forgedReason = err instanceof WebhookVerificationError ? err.reason : String(err); }
-window.report = { firstPageSize: first.items.length, iterated, created: { firstName: created.firstName, id: created.id }, errorName, errorCode, verifiedType: verified.type, forgedReason, userAgentHasChrome: navigator.userAgent.includes('Chrome') };
+window.report = { firstPageSize: first.items.length, iterated, created: { firstName: created.firstName, id: created.id }, errorName, errorCode, verifiedType: verified.type, clientVerifiedType: clientVerified.type, forgedReason, invalid, userAgentHasChrome: navigator.userAgent.includes('Chrome') };
 `;
 
 let server: Server;
@@ -52,26 +61,41 @@ let browser: Browser;
 let origin: string;
 const mock = createMock('demo');
 
+const root = resolve(import.meta.dirname, '..');
+/** The two bundles of the page: from the source, and from the build for bundlers. */
+const VARIANTS = ['source', 'built'] as const;
+const scripts = new Map<string, string>();
+
 beforeAll(async () => {
-  const bundle = await build({
-    stdin: { contents: PAGE_SCRIPT, resolveDir: import.meta.dirname, loader: 'ts' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['source'],
-    write: false,
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.text;
+  if (!existsSync(join(root, 'dist/browser/index.js')) || !existsSync(join(root, '../contract/dist/index.js'))) {
+    const tsup = resolve(root, '../../node_modules/.bin/tsup');
+    execFileSync(tsup, [], { cwd: join(root, '../contract'), stdio: 'ignore' });
+    execFileSync(tsup, [], { cwd: root, stdio: 'ignore' });
+    execFileSync(tsup, ['--config', 'tsup.browser.config.ts'], { cwd: root, stdio: 'ignore' });
+  }
+  for (const variant of VARIANTS) {
+    const bundle = await build({
+      stdin: { contents: PAGE_SCRIPT, resolveDir: import.meta.dirname, loader: 'ts' },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      // Without `source`, esbuild resolves `@commflow/sdk` as an app's bundler does: `browser`.
+      conditions: variant === 'source' ? ['source'] : [],
+      write: false,
+      logLevel: 'silent',
+    });
+    scripts.set(variant, bundle.outputFiles[0]!.text);
+  }
   server = createServer((req, res) => {
-    if (req.url === '/') {
+    const page = /^\/(source|built)(\.js)?$/.exec(req.url ?? '');
+    if (page?.[2] === undefined && page?.[1] !== undefined) {
       res
         .writeHead(200, { 'content-type': 'text/html' })
-        .end('<!doctype html><script type="module" src="/app.js"></script>');
+        .end(`<!doctype html><script type="module" src="/${page[1]}.js"></script>`);
       return;
     }
-    if (req.url === '/app.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    if (page?.[1] !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(scripts.get(page[1]));
       return;
     }
     // Everything else is the API: hand it to the mock, as the standalone server would.
@@ -106,25 +130,41 @@ afterAll(async () => {
 });
 
 describe('the SDK in Chromium', () => {
-  it('lists, paginates, creates, maps errors and verifies webhooks', async () => {
-    const page = await browser.newPage();
-    const failures: string[] = [];
-    page.on('pageerror', (error) => failures.push(error.message));
-    await page.goto(origin);
-    await page.waitForFunction(() => 'report' in window || 'failure' in window, undefined, { timeout: 30_000 });
-    const { report, failure } = await page.evaluate(() => {
-      const state = window as unknown as { report?: PageReport; failure?: string };
-      return { report: state.report, failure: state.failure };
-    });
-    expect(failure).toBeUndefined();
-    expect(failures).toEqual([]);
-    if (!report) throw new Error('the page reported nothing');
-    expect(report.userAgentHasChrome).toBe(true);
-    expect(report.firstPageSize).toBe(2);
-    expect(report.iterated).toBeGreaterThan(3);
-    expect(report.created.firstName).toBe('Browser');
-    expect(report.created.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(report).toMatchObject({ errorName: 'NotFoundError', errorCode: 'NOT_FOUND' });
-    expect(report).toMatchObject({ verifiedType: 'contact.changed', forgedReason: 'invalid_signature' });
-  }, 60_000);
+  it('the build for bundlers is one graph: no module in it waits to be initialised later', () => {
+    // esbuild inlines a dynamic import as a module wrapped in `__esm(…)`, initialised on first use.
+    expect(scripts.get('built')).not.toContain('__esm(');
+    // The source keeps the parts Node loads on first use apart (the check can fail).
+    expect(scripts.get('source')).toContain('__esm(');
+  });
+
+  it.each(VARIANTS)(
+    'lists, paginates, creates, maps errors and verifies webhooks (%s)',
+    async (variant) => {
+      const page = await browser.newPage();
+      const failures: string[] = [];
+      page.on('pageerror', (error) => failures.push(error.message));
+      await page.goto(`${origin}/${variant}`);
+      await page.waitForFunction(() => 'report' in window || 'failure' in window, undefined, { timeout: 30_000 });
+      const { report, failure } = await page.evaluate(() => {
+        const state = window as unknown as { report?: PageReport; failure?: string };
+        return { report: state.report, failure: state.failure };
+      });
+      expect(failure).toBeUndefined();
+      expect(failures).toEqual([]);
+      if (!report) throw new Error('the page reported nothing');
+      expect(report.userAgentHasChrome).toBe(true);
+      expect(report.firstPageSize).toBe(2);
+      expect(report.iterated).toBeGreaterThan(3);
+      expect(report.created.firstName).toBe('Browser');
+      expect(report.created.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(report).toMatchObject({ errorName: 'NotFoundError', errorCode: 'NOT_FOUND' });
+      expect(report).toMatchObject({
+        verifiedType: 'contact.changed',
+        clientVerifiedType: 'contact.changed',
+        forgedReason: 'invalid_signature',
+        invalid: 'Invalid arguments for contacts.create: body.phoneMobile: Invalid E.164 number',
+      });
+    },
+    60_000,
+  );
 });

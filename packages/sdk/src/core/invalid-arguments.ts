@@ -1,6 +1,7 @@
 import { validationIssues } from '@commflow/contract';
 import type * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
+import { loadMessages } from '../internal/deferred.js';
 
 /** What an issue says until {@link describe} writes its message: no message can be this string. */
 const UNDESCRIBED = '\u0000undescribed';
@@ -36,7 +37,7 @@ export class InvalidArguments {
 export async function describe(invalid: InvalidArguments): Promise<ValidationError> {
   let message: (issue: z.core.$ZodIssue) => string;
   try {
-    message = (await import('./messages.js')).englishMessage;
+    message = (await loadMessages()).englishMessage;
   } catch {
     message = (issue) => `Invalid input (${issue.code})`;
   }

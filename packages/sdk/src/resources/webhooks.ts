@@ -1,4 +1,5 @@
 import { APIResource } from '../core/resource.js';
+import { loadWebhookCalls } from '../internal/deferred.js';
 import type {
   SignWebhookOptions,
   VerifiedWebhookEvent,
@@ -10,7 +11,7 @@ import type {
  * The signing code, loaded when a client first verifies or signs: an app that imports
  * `{ CommFlow }` and never touches webhooks does not bundle or load it.
  */
-const webhooks = () => import('../internal/webhook-calls.js');
+const webhooks = loadWebhookCalls;
 
 /**
  * `client.webhooks`: the functions of `@commflow/sdk/webhooks`, reachable from a client.

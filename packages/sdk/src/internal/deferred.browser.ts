@@ -1,0 +1,17 @@
+/**
+ * `deferred.ts` for the bundlers' build (`dist/browser/`, the `browser` export condition): the
+ * same parts, imported statically, so an app's bundle is one graph (see `deferred.ts`). The
+ * loaders keep their promise-returning shape, so the client's code is the same in both builds.
+ *
+ * @module
+ */
+import * as engine from '../core/engine.js';
+import * as messages from '../core/messages.js';
+import * as webhookCalls from './webhook-calls.js';
+
+/** The request core and the registry's request half. */
+export const loadEngine = () => Promise.resolve(engine);
+/** The English messages of invalid arguments. */
+export const loadMessages = () => Promise.resolve(messages);
+/** `verifyWebhook` and `signWebhook`, for `client.webhooks`. */
+export const loadWebhookCalls = () => Promise.resolve(webhookCalls);
