@@ -34,6 +34,11 @@ export const HEADERS = {
   rateLimitReset: 'RateLimit-Reset',
   retryAfter: 'Retry-After',
   allow: 'Allow',
+  /**
+   * Which client sent the request (`@commflow/sdk/1.2.0 node/24.21.0`): a header of our own, as
+   * browsers refuse to let a script set `User-Agent`. Optional; servers may log it, never gate on it.
+   */
+  client: 'X-CommFlow-Client',
 } as const;
 
 /**

@@ -1,11 +1,14 @@
+import { HEADERS } from '@commflow/contract';
+
 /**
  * The SDK's version, from package.json: set by the build (tsup's `define`) and by the test
  * config, so it is written nowhere else.
  */
 declare const __COMMFLOW_SDK_VERSION__: string | undefined;
 
-/** The `X-CommFlow-Client` request header: which SDK, which version, on which runtime. */
-export const CLIENT_HEADER = 'x-commflow-client';
+/** The `X-CommFlow-Client` request header (the contract's `HEADERS.client`): which SDK, which version, on which runtime. */
+/** Lower case, as every header name the request core holds. */
+export const CLIENT_HEADER = HEADERS.client.toLowerCase();
 
 interface RuntimeGlobals {
   Deno?: { version?: { deno?: unknown } };
