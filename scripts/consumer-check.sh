@@ -138,6 +138,41 @@ for runtime in "pinned" "${oldest_nodes[@]}"; do
   "${run[@]}" cjs.cjs
 done
 
+step "a browser app's bundle: esbuild resolves the SDK's browser build from the tarball, one graph"
+# The app as a browser bundler sees it (esbuild from the workspace; the project stays free of it):
+# `@commflow/sdk` through its `browser` condition, bundled whole. Then the bundle runs here, on
+# Node, against the mock in process: the browser build works from the package, not only from dist/.
+cat >browser-app.mjs <<'JS'
+import { CommFlow, ValidationError } from "@commflow/sdk";
+export async function run(fetch, apiKey, tenantId) {
+  const client = new CommFlow({ apiKey, tenantId, baseUrl: "http://commflow.mock", fetch });
+  const page = await client.contacts.list({ limit: 2 });
+  let invalid = "";
+  try { await client.withUser("ann.lee@acme.test").contacts.create({ firstName: "Ann", phoneMobile: "555" }); } catch (err) { invalid = err instanceof ValidationError ? err.message : String(err); }
+  return { listed: page.items.length, invalid };
+}
+JS
+"$repo/packages/sdk/node_modules/.bin/esbuild" browser-app.mjs --bundle --minify --format=esm --platform=browser \
+  --outfile=browser-bundle.mjs --log-level=warning
+if grep -q '__esm(' browser-bundle.mjs; then
+  echo "the browser bundle holds modules initialised later (__esm): it resolved the default build" >&2
+  exit 1
+fi
+node -e '
+const size = require("node:zlib").gzipSync(require("node:fs").readFileSync("browser-bundle.mjs"), { level: 9 }).length;
+console.log(`browser bundle: ${(size / 1000).toFixed(2)} kB min+gzip`);
+if (size > 33000) { console.error("over the 33 kB of issue 28"); process.exit(1); }'
+cat >browser-run.mjs <<'JS'
+import { createMock, DEMO_KEYS, DEMO_TENANTS } from "@commflow/mock-server";
+import { run } from "./browser-bundle.mjs";
+const mock = createMock("demo");
+const report = await run(mock.fetch, DEMO_KEYS.sandbox, DEMO_TENANTS.sandbox);
+const expected = { listed: 2, invalid: "Invalid arguments for contacts.create: body.phoneMobile: Invalid E.164 number" };
+if (JSON.stringify(report) !== JSON.stringify(expected)) throw new Error("unexpected: " + JSON.stringify(report));
+console.log("ok", JSON.stringify(report));
+JS
+node browser-run.mjs
+
 step "@opentelemetry/api is absent: the main entry never asked for it"
 if [ -e node_modules/@opentelemetry/api ]; then
   echo "@opentelemetry/api was installed, so the consumers above did not run without it" >&2
