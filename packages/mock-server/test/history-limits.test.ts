@@ -12,6 +12,7 @@ import {
   DEMO_TENANTS,
   IDEMPOTENCY_RETENTION_MS,
   MAGIC_DIAL_DESTINATIONS,
+  RecordingCarrier,
   type CommFlowMock,
   type MockOptions,
 } from '../src/index.js';
@@ -175,6 +176,33 @@ describe('history caps evict oldest first, never live state', () => {
       expect(response.status).toBe(200);
     }
     expect(mock.carrier().messages.map((message) => message.body)).toEqual(['two', 'three']);
+  });
+
+  it("an app's own RecordingCarrier keeps its own record, capped, and rejects when told", async () => {
+    const own = new RecordingCarrier({ limit: 2 });
+    const mock = demo({ carrier: own });
+    const live = { 'X-API-Key': DEMO_KEYS.live, 'X-Tenant-Id': DEMO_TENANTS.live, 'X-User-Email': 'grace@globex.test' };
+    const list = await mock.fetch('/api/v1/sms/conversations?search=Hank', { headers: live });
+    const conversation = ((await list.json()) as { data: { conversations: { id: string }[] } }).data.conversations[0];
+    if (conversation === undefined) throw new Error('the demo live tenant has a conversation');
+    const send = async (body: string) => {
+      const response = await mock.fetch(`/api/v1/sms/conversations/${conversation.id}/messages`, {
+        method: 'POST',
+        headers: { ...live, 'content-type': 'application/json' },
+        body: JSON.stringify({ body }),
+      });
+      return ((await response.json()) as { data: { message: { status: string; failureReason?: string } } }).data
+        .message;
+    };
+    for (const body of ['one', 'two', 'three']) expect((await send(body)).status).toBe('SENT');
+    own.setMode({ mode: 'reject', reason: 'Carrier outage' });
+    expect(await send('four')).toMatchObject({ status: 'FAILED', failureReason: 'Carrier outage' });
+    expect(own.messages.map((message) => [message.body, message.result.accepted])).toEqual([
+      ['three', true],
+      ['four', false],
+    ]);
+    // The mock's default carrier saw none of it.
+    expect(mock.carrier().messages).toEqual([]);
   });
 });
 

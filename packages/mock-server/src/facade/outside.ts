@@ -118,7 +118,7 @@ export class MockOutside extends MockTraffic {
    * ```
    */
   setCarrierAdapter(adapter: CarrierAdapter | undefined): void {
-    const { sim, state } = this.runtime.world;
-    sim.carrier = adapter ?? state.recordingCarrier;
+    const { sim } = this.runtime.world;
+    sim.carrier = adapter ?? sim.recordingCarrier;
   }
 }

@@ -25,7 +25,7 @@ export function loadBaseline(runtime: MockRuntime): void {
   state.limiter.clear();
   state.idempotency.clear();
   state.overrides.clear();
-  state.recordingCarrier.reset();
+  state.carrierRecord.reset();
   state.journal.clear();
   sim.webhooks.reset();
   scenario.tenants.forEach((tenant, t) => {

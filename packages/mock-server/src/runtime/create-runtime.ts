@@ -4,6 +4,7 @@
  */
 import { scriptedResponder, type AiResponder } from '../sim/ai-responder.js';
 import { RecordingCarrier, type CarrierAdapter } from '../sim/carrier.js';
+import { CarrierRecord } from '../state/carrier-record.js';
 import { MockClock, type ClockOptions } from '../sim/clock.js';
 import type { Sim } from '../sim/sim.js';
 import { progressCalls } from '../service/domains/voice.js';
@@ -72,7 +73,8 @@ export function createRuntime(
   const resolved = resolveScenario(scenario);
   const clock = new MockClock(options.clock);
   const limits = resolveHistoryLimits(options);
-  const recordingCarrier = new RecordingCarrier({ limit: limits.carrierMessageLimit });
+  const carrierRecord = new CarrierRecord(limits.carrierMessageLimit);
+  const recordingCarrier = new RecordingCarrier({ record: carrierRecord });
   const tenants: WorldTenants = new TenantRegistry(TENANT_TEMPLATES);
   // Each tenant's time: the mock clock plus the tenant clock's distance ahead (decisions.md).
   const nowFor = (tenantId: string) => clock.now() + tenants.aheadMs(tenantId);
@@ -88,7 +90,7 @@ export function createRuntime(
     limiter: new RateLimiter(clock),
     idempotency: new IdempotencyStore(clock, limits.idempotencyLimit, nowFor),
     overrides: new OverrideStore(),
-    recordingCarrier,
+    carrierRecord,
     events,
     journal: new Journal(limits.journalLimit),
     subscriptions,
@@ -109,6 +111,7 @@ export function createRuntime(
   });
   const sim: Sim = {
     clock,
+    recordingCarrier,
     carrier: options.carrier ?? recordingCarrier,
     aiResponder: options.aiResponder ?? scriptedResponder,
     webhooks,

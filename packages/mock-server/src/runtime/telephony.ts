@@ -80,7 +80,7 @@ export function controlCall(runtime: MockRuntime, callId: string, action: CallAc
 
 /** What reached the default carrier, and how it is set. */
 export function carrierState(runtime: MockRuntime): CarrierState {
-  const carrier = runtime.world.state.recordingCarrier;
+  const carrier = runtime.world.state.carrierRecord;
   return { mode: carrier.mode, reason: carrier.reason, messages: [...carrier.messages] };
 }
 
@@ -89,7 +89,7 @@ export function setCarrier(
   runtime: MockRuntime,
   settings: { mode: 'accept' | 'reject'; reason?: string | undefined },
 ): CarrierState {
-  runtime.world.state.recordingCarrier.setMode(settings);
+  runtime.world.state.carrierRecord.setMode(settings);
   return carrierState(runtime);
 }
 

@@ -1,4 +1,4 @@
-import type { RecordingCarrier } from '../sim/carrier.js';
+import type { CarrierRecord } from '../state/carrier-record.js';
 import type { ClockReading } from '../state/clock-reading.js';
 import type { Sim } from '../sim/sim.js';
 import type { EventLog } from '../state/events/index.js';
@@ -39,7 +39,7 @@ export interface WorldState {
   /** Faults and stubs, each aimed at some requests (issue 27). */
   readonly overrides: OverrideStore;
   /** What reached the default carrier, and how it is set. */
-  readonly recordingCarrier: RecordingCarrier;
+  readonly carrierRecord: CarrierRecord;
   readonly events: EventLog;
   readonly journal: Journal;
   readonly subscriptions: SubscriptionStore;

@@ -1,30 +1,18 @@
-import * as z from 'zod';
-
 /**
- * An SMS handed to the carrier adapter by a live tenant.
+ * The carrier machinery: the adapter live sends go through, and the default one, which decides
+ * and writes what it saw into the world's carrier record (`state/carrier-record.ts`).
  *
- * @example
- * ```ts
- * const seen: CarrierMessage[] = mock.carrier().messages;
- * ```
+ * @module
  */
-export interface CarrierMessage {
-  readonly tenantId: string;
-  readonly messageId: string;
-  readonly from: string;
-  readonly to: string;
-  readonly body: string;
-}
+import {
+  CarrierRecord,
+  type CarrierMessage,
+  type CarrierMode,
+  type CarrierResult,
+  type RecordedCarrierMessage,
+} from '../state/carrier-record.js';
 
-/**
- * The carrier's answer.
- *
- * @example
- * ```ts
- * const result: CarrierResult = { accepted: false, reason: 'Number unreachable' };
- * ```
- */
-export type CarrierResult = { accepted: true } | { accepted: false; reason: string };
+export type { CarrierMessage, CarrierResult } from '../state/carrier-record.js';
 
 /**
  * The platform carrier path of live tenants. Sandbox tenants never call it.
@@ -50,16 +38,6 @@ export interface CarrierAdapter {
 export const MAGIC_REJECTED_SMS_NUMBER = '+15005550009';
 
 /**
- * The recording carrier as plain data: how it is set, and the messages it saw with their results
- * (kept as recorded; the envelope is checked).
- */
-export const CarrierDataSchema = z.strictObject({
-  mode: z.enum(['accept', 'reject']),
-  reason: z.string(),
-  messages: z.array(z.looseObject({ to: z.string(), result: z.looseObject({ accepted: z.boolean() }) })),
-});
-
-/**
  * The default carrier: records the messages it sees (the newest `limit`, default 10,000),
  * accepts or rejects as told, and always rejects {@link MAGIC_REJECTED_SMS_NUMBER}.
  *
@@ -70,13 +48,36 @@ export const CarrierDataSchema = z.strictObject({
  * ```
  */
 export class RecordingCarrier implements CarrierAdapter {
-  mode: 'accept' | 'reject' = 'accept';
-  reason = 'Rejected by the carrier';
-  messages: (CarrierMessage & { result: CarrierResult })[] = [];
-  readonly #limit: number;
+  /**
+   * Where it writes: its own, or the world's (the mock's default carrier).
+   *
+   * @internal
+   */
+  readonly record: CarrierRecord;
 
-  constructor(options: { limit?: number } = {}) {
-    this.#limit = options.limit ?? 10_000;
+  constructor(options: { limit?: number; record?: CarrierRecord } = {}) {
+    this.record = options.record ?? new CarrierRecord(options.limit);
+  }
+
+  /** `'accept'` or `'reject'` (every live send but the magic number's). */
+  get mode(): CarrierMode {
+    return this.record.mode;
+  }
+  set mode(mode: CarrierMode) {
+    this.record.mode = mode;
+  }
+
+  /** The reason a rejected send gets. */
+  get reason(): string {
+    return this.record.reason;
+  }
+  set reason(reason: string) {
+    this.record.reason = reason;
+  }
+
+  /** The messages it saw, oldest first, each with its result. */
+  get messages(): RecordedCarrierMessage[] {
+    return this.record.messages;
   }
 
   send(message: CarrierMessage): CarrierResult {
@@ -86,64 +87,15 @@ export class RecordingCarrier implements CarrierAdapter {
         : this.mode === 'reject'
           ? { accepted: false, reason: this.reason }
           : { accepted: true };
-    this.messages.push({ ...message, result });
-    // shift() on a long array is cheap in V8 (the array is trimmed in place, not copied).
-    while (this.messages.length > this.#limit) this.messages.shift();
+    this.record.record({ ...message, result });
     return result;
   }
 
-  setMode(settings: { mode: 'accept' | 'reject'; reason?: string | undefined }): void {
-    this.mode = settings.mode;
-    if (settings.reason !== undefined) this.reason = settings.reason;
-  }
-
-  /**
-   * What it recorded, and how it is set, as plain data.
-   *
-   * @internal
-   */
-  save(): z.output<typeof CarrierDataSchema> {
-    // A message is an interface, without the index signature of the schema's loose object.
-    const messages = structuredClone(this.messages) as unknown as z.output<typeof CarrierDataSchema>['messages'];
-    return { mode: this.mode, reason: this.reason, messages };
-  }
-
-  /**
-   * Puts back what {@link RecordingCarrier.save} gave (a restore), keeping this carrier's cap.
-   *
-   * @internal
-   */
-  load(record: z.output<typeof CarrierDataSchema>): void {
-    this.mode = record.mode;
-    this.reason = record.reason;
-    // Saved by save(): each message is a CarrierMessage with its result (the schema checks the envelope).
-    const messages = record.messages as unknown as (CarrierMessage & { result: CarrierResult })[];
-    this.messages = messages.slice(-this.#limit);
-  }
-
-  /**
-   * A new carrier with the same cap, accepting, with nothing recorded.
-   *
-   * @internal
-   */
-  fresh(): RecordingCarrier {
-    return new RecordingCarrier({ limit: this.#limit });
-  }
-
-  /**
-   * Takes `other`'s settings and record in place of its own.
-   *
-   * @internal
-   */
-  adopt(other: RecordingCarrier): void {
-    this.mode = other.mode;
-    this.reason = other.reason;
-    this.messages = other.messages;
+  setMode(settings: { mode: CarrierMode; reason?: string | undefined }): void {
+    this.record.setMode(settings);
   }
 
   reset(): void {
-    this.mode = 'accept';
-    this.reason = 'Rejected by the carrier';
-    this.messages.length = 0;
+    this.record.reset();
   }
 }

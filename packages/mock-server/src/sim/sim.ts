@@ -1,5 +1,5 @@
 import type { AiResponder } from './ai-responder.js';
-import type { CarrierAdapter } from './carrier.js';
+import type { CarrierAdapter, RecordingCarrier } from './carrier.js';
 import type { MockClock } from './clock.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 
@@ -11,7 +11,9 @@ import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 export interface Sim {
   /** The clock driver: frozen or following the wall, advanced by tests. */
   readonly clock: MockClock;
-  /** Where live tenants' SMS go. Default: the state's recording carrier. */
+  /** The default carrier: it writes what it sees into the state's carrier record. */
+  readonly recordingCarrier: RecordingCarrier;
+  /** Where live tenants' SMS go. Default: the recording carrier. */
   carrier: CarrierAdapter;
   /** Answers the AI agents' chats. */
   aiResponder: AiResponder;

@@ -9,7 +9,7 @@
  * each live store adopt its fresh one's content ({@link adoptStores}), which cannot fail.
  */
 import * as z from 'zod';
-import { CarrierDataSchema } from '../../sim/carrier.js';
+import { CarrierDataSchema } from '../../state/carrier-record.js';
 import { CallsDataSchema } from '../../state/calls.js';
 import { CatalogueDataSchema } from '../../state/catalogue.js';
 import { EventsDataSchema } from '../../state/events/event-log.js';
@@ -106,7 +106,7 @@ export const WORLD_STORES = {
   rateWindows: under('rateWindows', RateWindowsDataSchema, 'limiter', none),
   idempotency: under('idempotency', IdempotencyDataSchema, 'idempotency', none),
   overrides: under('overrides', OverridesDataSchema, 'overrides', none),
-  carrier: under('carrier', CarrierDataSchema, 'recordingCarrier', none),
+  carrier: under('carrier', CarrierDataSchema, 'carrierRecord', none),
   events: under('events', EventsDataSchema, 'events', none),
   journal: under('journal', JournalDataSchema, 'journal', none),
   subscriptions: under('subscriptions', SubscriptionsDataSchema, 'subscriptions', (aside, _given, live) => ({
