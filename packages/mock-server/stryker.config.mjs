@@ -34,9 +34,11 @@ const config = {
     'src/runtime/snapshot/**/*.ts',
   ],
   // Stryker copies the package to .stryker-tmp/sandbox-*/. The tests' OpenAPI helper reads
-  // ../contract/openapi.json relative to the package, so the sandbox's parent needs that link.
+  // ../contract/openapi.json relative to the package, so the sandbox's parent needs that link;
+  // and the control surface's OpenAPI tour serves the built console (dist/console), which a
+  // fresh clone lacks: the dry run failed without it.
   buildCommand:
-    "node -e require('node:fs').existsSync('../contract')||require('node:fs').symlinkSync('../../contract','../contract')",
+    "node -e require('node:fs').existsSync('../contract')||require('node:fs').symlinkSync('../../contract','../contract');import('./scripts/build-console.ts').then((m)=>m.buildConsole())",
   tempDirName: '.stryker-tmp',
   reporters: ['clear-text', 'progress', 'html', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
