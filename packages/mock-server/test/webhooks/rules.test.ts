@@ -316,3 +316,185 @@ describe('a snapshot keeps the deliveries as they were', () => {
     expect(mock.deliveries()[0]).toMatchObject({ status: 'succeeded', attempts: [{}, {}, { status: 204 }] });
   });
 });
+
+describe('what counts as delivered, and why an attempt failed', () => {
+  /** The first attempt of the delivery of one contact event to a callback answering `answer`. */
+  async function firstAttempt(answer: () => unknown) {
+    const mock = demo();
+    mock.subscribeWebhook({
+      tenantId: DEMO_TENANTS.sandbox,
+      events: ['contact.changed'],
+      callback: answer as () => number,
+    });
+    await createContact(mock);
+    await mock.idle();
+    const [delivery] = mock.deliveries();
+    return { status: delivery?.status, attempt: delivery?.attempts[0] };
+  }
+
+  it('a callback answering nothing, a 2xx status or a 2xx Response delivers', async () => {
+    for (const answer of [() => undefined, () => 200, () => 299, () => new Response(null, { status: 202 })]) {
+      const { status, attempt } = await firstAttempt(answer);
+      expect(status).toBe('succeeded');
+      expect(attempt).not.toHaveProperty('error');
+    }
+  });
+
+  it('any other HTTP status fails the attempt, a 3xx as a redirect that is not followed', async () => {
+    const cases: [() => unknown, number, string][] = [
+      [() => 100, 100, 'HTTP 100 is not a 2xx'],
+      [() => 300, 300, 'redirect (HTTP 300): redirects are not followed'],
+      [() => 399, 399, 'redirect (HTTP 399): redirects are not followed'],
+      [() => 400, 400, 'HTTP 400 is not a 2xx'],
+      [() => 599, 599, 'HTTP 599 is not a 2xx'],
+      [
+        () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.test/hooks' } }),
+        302,
+        'redirect (HTTP 302) to https://elsewhere.test/hooks: redirects are not followed',
+      ],
+    ];
+    for (const [answer, httpStatus, error] of cases) {
+      const { status, attempt } = await firstAttempt(answer);
+      expect(status).toBe('pending');
+      expect(attempt).toMatchObject({ status: httpStatus, error });
+    }
+  });
+
+  it('a number that is no HTTP status, or an answer of another kind, fails naming it', async () => {
+    for (const value of [99, 600, 200.5]) {
+      const { attempt } = await firstAttempt(() => value);
+      expect(attempt?.error).toBe(`the callback answered ${value}, which is not an HTTP status`);
+      expect(attempt).not.toHaveProperty('status');
+    }
+    for (const value of ['ok', { status: 200 }]) {
+      const { attempt } = await firstAttempt(() => value);
+      expect(attempt?.error).toBe('the callback answered neither a Response, a status code nor nothing');
+    }
+  });
+
+  it('a callback that throws fails the attempt with what it threw', async () => {
+    const thrown = await firstAttempt(() => {
+      throw new Error('receiver down');
+    });
+    expect(thrown.attempt?.error).toBe('the callback threw: receiver down');
+    const notAnError = await firstAttempt(() => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- a callback may throw anything
+      throw 'just a string';
+    });
+    expect(notAnError.attempt?.error).toBe('the callback threw: just a string');
+  });
+
+  it('an endpoint nobody listens on fails with the connection error', async () => {
+    const closed = await receiver();
+    await closed.close();
+    const mock = demo();
+    mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: closed.url, events: ['contact.changed'] });
+    await createContact(mock);
+    await mock.idle();
+    const [delivery] = mock.deliveries();
+    expect(delivery?.attempts[0]?.error).toMatch(/^connection failed: ECONNREFUSED \S/);
+    expect(delivery?.attempts[0]).not.toHaveProperty('status');
+  });
+
+  it('a subscription deleted while its retry waits: the retry fails at once, for good, without sending', async () => {
+    const mock = demo();
+    const hook = await receiver(() => 500);
+    const { id } = mock.subscribeWebhook({
+      tenantId: DEMO_TENANTS.sandbox,
+      url: hook.url,
+      events: ['contact.changed'],
+    });
+    await createContact(mock);
+    await mock.idle();
+    mock.deleteWebhook(id);
+    mock.advanceClock(5_000);
+    await mock.idle();
+    const [delivery] = mock.deliveries();
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: [{ status: 500 }, { error: 'the subscription was deleted' }],
+    });
+    expect(delivery).not.toHaveProperty('nextAttemptAt');
+    mock.advanceClock(24 * HOUR);
+    await mock.idle();
+    expect(mock.deliveries()[0]?.attempts).toHaveLength(2);
+    expect(hook.received).toHaveLength(1);
+    // Nor can it be replayed, or its request rebuilt: the subscription is named as missing.
+    const replay = await control(mock, 'POST', `/deliveries/${delivery?.id ?? ''}/replay`);
+    expect(replay.status).toBe(404);
+    expect(JSON.stringify(replay.json)).toContain('Webhook subscription');
+  });
+
+  it('a secret that cannot sign (a snapshot edited by hand) fails each attempt saying so', async () => {
+    const mock = demo();
+    mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks', events: ['*'] });
+    const snapshot = JSON.parse(JSON.stringify(mock.snapshot())) as {
+      state: { subscriptions: { secret: string }[] };
+    };
+    const [subscription] = snapshot.state.subscriptions;
+    if (subscription !== undefined) subscription.secret = 'whsec_';
+    mock.restore(snapshot);
+    await createContact(mock);
+    await mock.idle();
+    const [delivery] = mock.deliveries();
+    expect(delivery?.status).toBe('pending');
+    expect(delivery?.attempts[0]?.error).toMatch(/^could not sign: \S/);
+  });
+
+  it('after close(), the deliveries stay readable; a replay is refused', async () => {
+    const mock = demo();
+    mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, callback: () => 204, events: ['contact.changed'] });
+    await createContact(mock);
+    await mock.idle();
+    const [delivery] = mock.deliveries();
+    await mock.close();
+    expect(mock.deliveries()).toEqual([delivery]);
+    expect(() => mock.replayDelivery(delivery?.id ?? '')).toThrow('The webhook dispatcher is closed.');
+  });
+
+  it('unknown ids are named in the not-found message', async () => {
+    const mock = demo();
+    const unknown = '5b0d8c61-5a3e-4c1f-9d2a-7e6f4b3a2c10';
+    expect(apiError(() => mock.replayDelivery(unknown)).message).toContain('Webhook delivery');
+    expect(
+      apiError(() => {
+        mock.deleteWebhook(unknown);
+      }).message,
+    ).toContain('Webhook subscription');
+    const taken = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
+    const duplicate = apiError(() =>
+      mock.subscribeWebhook({ id: taken.id, tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' }),
+    );
+    expect(duplicate).toMatchObject({ status: 409, code: 'WEBHOOK_EXISTS' });
+    expect(duplicate.message).toBe(`A webhook subscription with id "${taken.id}" already exists.`);
+    expect((await control(mock, 'GET', `/deliveries/${unknown}`)).status).toBe(404);
+  });
+});
+
+describe('finished deliveries in a snapshot', () => {
+  it('keep their attempts exactly, have no next attempt, and are not sent again after a restore', async () => {
+    const mock = demo();
+    let calls = 0;
+    mock.subscribeWebhook({
+      tenantId: DEMO_TENANTS.sandbox,
+      events: ['contact.changed'],
+      callback: () => {
+        calls += 1;
+        return 204;
+      },
+    });
+    await createContact(mock);
+    await createContact(mock);
+    await mock.idle();
+    const delivered = mock.deliveries();
+    expect(delivered.map((delivery) => delivery.status)).toEqual(['succeeded', 'succeeded']);
+    const snapshot = mock.snapshot();
+    expect(snapshot.state.deliveries.map((delivery) => delivery.nextAttemptAt)).toEqual([null, null]);
+    mock.restore(JSON.parse(JSON.stringify(snapshot)) as unknown);
+    await mock.idle();
+    expect(mock.deliveries()).toStrictEqual(delivered);
+    expect(calls).toBe(2);
+    // Filtered by event, each is found alone.
+    for (const delivery of delivered) expect(mock.deliveries({ eventId: delivery.eventId })).toEqual([delivery]);
+  });
+});
