@@ -66,6 +66,7 @@ function refusal(mock: CommFlowMock, good: MockSnapshot, input: unknown): Snapsh
     thrown = error;
   }
   expect(thrown).toBeInstanceOf(SnapshotError);
+  expect((thrown as SnapshotError).name).toBe('SnapshotError');
   expect(viaJson(mock.snapshot())).toEqual(good);
   return thrown as SnapshotError;
 }
@@ -78,6 +79,29 @@ function tenantAt(snapshot: MockSnapshot, id: string): number {
 }
 
 describe('restore checks every reference, names the path, and changes nothing', () => {
+  it('another version, named with the one this mock reads', async () => {
+    const { mock, good } = await smallWorld();
+    for (const version of [2, '1', null]) {
+      const bad = { ...viaJson(good), version };
+      expect(refusal(mock, good, bad).issues).toEqual([
+        { path: ['version'], message: `unknown version ${JSON.stringify(version)}; this mock reads version 1` },
+      ]);
+    }
+  });
+
+  it('a malformed field deep inside, with its path (list positions as numbers)', async () => {
+    const { mock, good } = await smallWorld();
+    const bad = edited(good, (snapshot) => {
+      const [key] = snapshot.state.keys;
+      if (key !== undefined) (key as { revoked: unknown }).revoked = 'no';
+      (snapshot.state.tenants[1] as { users: unknown }).users = 'everyone';
+    });
+    expect(refusal(mock, good, bad).issues.map((issue) => issue.path)).toEqual([
+      ['state', 'tenants', 1, 'users'],
+      ['state', 'keys', 0, 'revoked'],
+    ]);
+  });
+
   it('a call in progress that its tenant does not hold', async () => {
     const { mock, good } = await smallWorld();
     const [tenantId = ''] = good.state.calls.active[0] ?? [];
@@ -298,6 +322,8 @@ describe('a restore brings back what the checks let through', () => {
     const fresh = createMock('demo', { clock: { frozen: true, start: '2030-01-01T00:00:00.000Z' } });
     mocks.push(fresh);
     fresh.restore(snapshot);
+    // Plain JSON through and through: no field is left `undefined` (an SMS without a failure reason).
+    expect(viaJson(fresh.snapshot())).toStrictEqual(fresh.snapshot());
     expect(viaJson(fresh.snapshot())).toEqual(snapshot);
     const contactIds = async (on: Target): Promise<string[]> => {
       const contacts: { id: string }[] = (await api(on, 'GET', '/api/v1/contacts?limit=100')).json.data.contacts;
