@@ -119,3 +119,29 @@ it('a jump of the wall past several retries runs them in the order of their time
   expect(order.slice(0, 4)).toEqual(['Ada', 'Bo', 'Ada', 'Bo']);
   expect(mock.deliveries().every((delivery) => delivery.attempts.length >= 2)).toBe(true);
 });
+
+it('close() aborts a callback that has not answered: it resolves without waiting for the attempt’s timeout', async () => {
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+  vi.setSystemTime(START);
+  const mock = createMock('demo');
+  let signal: AbortSignal | undefined;
+  let started: () => void = () => undefined;
+  const inFlight = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  mock.subscribeWebhook({
+    tenantId: DEMO_TENANTS.sandbox,
+    events: ['contact.changed'],
+    callback: (request) => {
+      signal = request.signal;
+      started();
+      return new Promise<number>(() => undefined); // never answers
+    },
+  });
+  await createContact(mock, 'Ada');
+  await inFlight;
+  // The fake timers never move here, so the attempt's 15 s timeout cannot be what ends it.
+  await mock.close();
+  expect(signal?.aborted).toBe(true);
+  expect(mock.deliveries()).toEqual([expect.objectContaining({ status: 'pending', attempts: [] })]);
+});
