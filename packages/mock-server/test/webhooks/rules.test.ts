@@ -498,3 +498,72 @@ describe('finished deliveries in a snapshot', () => {
     for (const delivery of delivered) expect(mock.deliveries({ eventId: delivery.eventId })).toEqual([delivery]);
   });
 });
+
+describe('subscriptions elsewhere: a callback, an exported scenario, a snapshot mid-rotation', () => {
+  it('a callback that is not a function is refused naming `callback`', () => {
+    const mock = demo();
+    const error = apiError(() =>
+      mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, callback: 'https://example.com' } as never),
+    );
+    expect(error.details).toEqual([{ path: ['input', 'callback'], message: 'must be a function' }]);
+    expect(mock.webhookSubscriptions()).toEqual([]);
+  });
+
+  it('an exported scenario declares the endpoint subscriptions with their secrets, not the callbacks', () => {
+    const mock = demo();
+    const endpoint = mock.subscribeWebhook({
+      tenantId: DEMO_TENANTS.live,
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['sms.sent', 'sms.failed'],
+      enabled: false,
+    });
+    mock.subscribeWebhook({ tenantId: DEMO_TENANTS.live, callback: () => 204 });
+    const exported = mock.exportScenario();
+    const webhooks = exported.tenants?.map((tenant) => ({ id: tenant.id, webhooks: tenant.webhooks }));
+    expect(webhooks).toEqual([
+      { id: DEMO_TENANTS.sandbox, webhooks: [] },
+      {
+        id: DEMO_TENANTS.live,
+        webhooks: [
+          {
+            id: endpoint.id,
+            url: 'http://127.0.0.1:9/hooks',
+            events: ['sms.sent', 'sms.failed'],
+            secret: endpoint.secret,
+            enabled: false,
+          },
+        ],
+      },
+    ]);
+    // Loaded again, the subscription is the same, secret included.
+    const again = createMock(exported, { clock: { frozen: true } });
+    mocks.push(again);
+    expect(again.webhookSubscriptions()).toEqual([
+      expect.objectContaining({ id: endpoint.id, maskedSecret: mock.webhookSubscriptions()[0]?.maskedSecret }),
+    ]);
+  });
+
+  it('a snapshot taken mid-rotation restores both secrets, and the window’s end', async () => {
+    const mock = demo();
+    const hook = await receiver();
+    const { id, secret: old } = mock.subscribeWebhook({
+      tenantId: DEMO_TENANTS.sandbox,
+      url: hook.url,
+      events: ['contact.changed'],
+    });
+    const rotated = mock.rotateWebhookSecret(id, { windowMs: HOUR });
+    const snapshot = JSON.parse(JSON.stringify(mock.snapshot())) as unknown;
+    const fresh = createMock('demo', { clock: { frozen: true } });
+    mocks.push(fresh);
+    fresh.restore(snapshot);
+    expect(fresh.webhookSubscriptions()[0]?.rotationEndsAt).toBe(rotated.previousSecretExpiresAt);
+    await createContact(fresh);
+    await fresh.idle();
+    const last = hook.received.at(-1);
+    if (last === undefined) throw new Error('nothing received');
+    expect(String(last.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    for (const secret of [old, rotated.secret]) {
+      await verifyWebhookSignature({ payload: last.body, headers: headerRecord(last.headers), secret });
+    }
+  });
+});
