@@ -8,10 +8,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createMock,
+  demoScenario,
   MAGIC_DIAL_DESTINATIONS,
   SnapshotError,
   type CommFlowMock,
   type MockSnapshot,
+  type ScenarioInput,
 } from '../../src/index.js';
 import { api, control, DEMO_TENANTS, START, viaJson, type Target } from './helpers.js';
 
@@ -336,5 +338,38 @@ describe('a restore brings back what the checks let through', () => {
     expect(fresh.calls()).toEqual(mock.calls());
     // The created tenant's template came back: its reset rebuilds the same tenant.
     expect(fresh.tenants.reset(createdId)).toEqual(mock.tenants.reset(createdId));
+  });
+});
+
+describe('a restore keeps the order of the contacts', () => {
+  it('scenario contacts and contacts created since, interleaved in time, list newest first as before', async () => {
+    const at = (hours: number) => new Date(Date.parse(START) + hours * 3_600_000).toISOString();
+    const scenario = structuredClone(demoScenario) as ScenarioInput;
+    const sandbox = scenario.tenants?.[0];
+    if (sandbox?.contacts === undefined) throw new Error('the demo has sandbox contacts');
+    sandbox.contacts = sandbox.contacts
+      .slice(0, 4)
+      .map((contact, i) => ({ ...contact, createdAt: at([-24, 1, 3, 5][i] ?? 0) }));
+    const mock = createMock(scenario, { clock: { frozen: true, start: START } });
+    mocks.push(mock);
+    const target: Target = { base: 'http://commflow.mock', fetch: mock.fetch };
+    for (const [firstName, hours] of [
+      ['Zed', 0],
+      ['Yan', 2],
+      ['Xu', 4],
+    ] as const) {
+      mock.advanceClock(Date.parse(at(hours)) - mock.clock.now());
+      expect((await api(target, 'POST', '/api/v1/contacts', { body: { firstName } })).status).toBe(201);
+    }
+    const names = async (on: Target): Promise<string[]> => {
+      const contacts: { firstName: string }[] = (await api(on, 'GET', '/api/v1/contacts?limit=100')).json.data.contacts;
+      return contacts.map((contact) => contact.firstName);
+    };
+    const before = await names(target);
+    expect(before).toEqual(['Linus', 'Xu', 'Ada', 'Yan', 'Alan', 'Zed', 'Grace']);
+    const fresh = createMock('demo', { clock: { frozen: true, start: '2030-01-01T00:00:00.000Z' } });
+    mocks.push(fresh);
+    fresh.restore(viaJson(mock.snapshot()));
+    expect(await names({ base: 'http://commflow.mock', fetch: fresh.fetch })).toEqual(before);
   });
 });
