@@ -4,7 +4,14 @@
 // snapshot keeps of the deliveries.
 import { verifyWebhookSignature } from '@commflow/contract/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, createMock, DEMO_KEYS, DEMO_TENANTS, type CommFlowMock } from '../../src/index.js';
+import {
+  ApiError,
+  createMock,
+  DEMO_KEYS,
+  DEMO_TENANTS,
+  type CommFlowMock,
+  type CreateWebhookSubscriptionInput,
+} from '../../src/index.js';
 import { headerRecord, startReceiver, type Receiver } from './helpers.js';
 
 const ANN = 'ann.lee@acme.test';
@@ -102,7 +109,8 @@ describe('what a subscription may be', () => {
       mock.subscribeWebhook({
         tenantId: DEMO_TENANTS.sandbox,
         url: 'http://127.0.0.1:9/hooks',
-        ...(events === undefined ? {} : { events }),
+        // Any string, as a JavaScript caller or a JSON body may send.
+        ...(events === undefined ? {} : { events: events as CreateWebhookSubscriptionInput['events'] }),
       });
     const [unknown] = apiError(() => subscribe(['sms.sent', 'sms.sentt'])).details as {
       path: string[];
