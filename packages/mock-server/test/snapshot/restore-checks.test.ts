@@ -373,3 +373,32 @@ describe('a restore keeps the order of the contacts', () => {
     expect(await names({ base: 'http://commflow.mock', fetch: fresh.fetch })).toEqual(before);
   });
 });
+
+describe('a scenario’s contacts in any order', () => {
+  it('list newest first, as given times say, before and after a restore', async () => {
+    const at = (hours: number) => new Date(Date.parse(START) + hours * 3_600_000).toISOString();
+    const scenario = structuredClone(demoScenario) as ScenarioInput;
+    const sandbox = scenario.tenants?.[0];
+    if (sandbox?.contacts === undefined) throw new Error('the demo has sandbox contacts');
+    sandbox.contacts = sandbox.contacts
+      .slice(0, 4)
+      .map((contact, i) => ({ ...contact, createdAt: at([5, -24, 1, 1][i] ?? 0) }));
+    const mock = createMock(scenario, { clock: { frozen: true, start: START } });
+    mocks.push(mock);
+    const names = async (on: CommFlowMock): Promise<string[]> => {
+      const target: Target = { base: 'http://commflow.mock', fetch: on.fetch };
+      const contacts: { firstName: string }[] = (await api(target, 'GET', '/api/v1/contacts?limit=100')).json.data
+        .contacts;
+      return contacts.map((contact) => contact.firstName);
+    };
+    const listed = await names(mock);
+    // Equal times keep one order, the same every time.
+    expect(listed.slice(0, 1)).toEqual(['Grace']);
+    expect(listed.slice(1, 3).sort()).toEqual(['Ada', 'Linus']);
+    expect(listed.slice(3)).toEqual(['Alan']);
+    const fresh = createMock('demo', { clock: { frozen: true } });
+    mocks.push(fresh);
+    fresh.restore(viaJson(mock.snapshot()));
+    expect(await names(fresh)).toEqual(listed);
+  });
+});
