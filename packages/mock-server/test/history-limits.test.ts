@@ -1,9 +1,6 @@
 // Bounded memory: idempotency keys expire and are evicted on the mock clock; every history that
-// grows with traffic has a cap that evicts oldest first, and live state is never evicted.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+// grows with traffic has a cap that evicts oldest first, and live state is never evicted. The
+// CLI's flags are in history-limits-cli.test.ts (they spawn it, so the mutation run leaves them out).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer } from '../src/surfaces/adapters/node.js';
 import {
@@ -206,7 +203,7 @@ describe('history caps evict oldest first, never live state', () => {
   });
 });
 
-describe('memory report and CLI flags', () => {
+describe('memory report', () => {
   it('GET /__mock/memory reports the heap over real HTTP', async () => {
     const running = await startMockServer({ mock: demo() });
     try {
@@ -218,46 +215,5 @@ describe('memory report and CLI flags', () => {
     } finally {
       await running.close();
     }
-  });
-
-  const packageRoot = fileURLToPath(new URL('..', import.meta.url));
-  const tsxCli = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
-
-  it('commflow-mock --event-limit caps the event log', { timeout: 60_000 }, async () => {
-    const child = spawn(
-      process.execPath,
-      [tsxCli, '--conditions=source', 'src/cli.ts', '--port', '0', '--event-limit', '2'],
-      { cwd: packageRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    try {
-      const [base] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-      for (const firstName of ['Ada', 'Ben', 'Cy']) {
-        const response = await fetch(`${base}/api/v1/contacts`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ firstName }),
-        });
-        expect(response.status).toBe(201);
-      }
-      const events = (await (await fetch(`${base}/__mock/events`)).json()) as { data: { events: unknown[] } };
-      expect(events.data.events).toHaveLength(2);
-    } finally {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-  });
-
-  it('commflow-mock rejects a bad cap with exit code 2 and names the flag', { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/cli.ts', '--delivery-limit', 'lots'], {
-      cwd: packageRoot,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    const [code] = (await once(child, 'exit')) as [number];
-    expect(code).toBe(2);
-    expect(stderr).toContain('--delivery-limit');
   });
 });

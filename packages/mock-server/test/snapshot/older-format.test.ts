@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- response bodies are JSON read as `any`. */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMock, type CommFlowMock, type MockSnapshot } from '../../src/index.js';
+import { createMock, SnapshotError, type CommFlowMock, type MockSnapshot } from '../../src/index.js';
 import { api, DEMO_TENANTS, viaJson } from './helpers.js';
 
 /**
@@ -62,5 +62,62 @@ describe('a snapshot saved by older code', () => {
         .sort(),
     ).toEqual(['busy', 'ringing']);
     expect(mock.tenants.get(DEMO_TENANTS.sandbox).name).toBeTruthy();
+  });
+  describe('its faults, from before overrides', () => {
+    /** The fixture with `faults` in place of the one it holds. */
+    const withFaults = (faults: unknown): unknown => {
+      const copy = viaJson(FIXTURE) as unknown as { state: Record<string, unknown> };
+      copy.state.faults = faults;
+      return copy;
+    };
+    const fault = { method: 'GET', path: '/api/v1/files', status: 503, times: 3 };
+
+    it('each becomes an override with its uses counted; one without `remaining` has all of them left', () => {
+      const mock = fresh();
+      mock.restore(
+        withFaults([
+          { ...fault, remaining: 3 },
+          { ...fault, path: '/api/v1/fax', status: 500, times: 2 },
+          { ...fault, path: '/api/v1/agents', times: 4, remaining: 0 },
+          // More left than it had: none used.
+          { ...fault, path: '/api/v1/users', times: 1, remaining: 5 },
+        ]),
+      );
+      // A spent one is gone, as the old fault store dropped it.
+      expect(mock.snapshot().state.overrides.map(({ path, times, hits }) => ({ path, times, hits }))).toEqual([
+        { path: '/api/v1/files', times: 3, hits: 0 },
+        { path: '/api/v1/fax', times: 2, hits: 0 },
+        { path: '/api/v1/users', times: 1, hits: 0 },
+      ]);
+      expect(mock.overrides.list().map(({ operations, remaining }) => ({ operations, remaining }))).toEqual([
+        { operations: ['files.list'], remaining: 3 },
+        { operations: ['fax.list'], remaining: 2 },
+        { operations: ['users.list'], remaining: 1 },
+      ]);
+    });
+
+    it('a fault the fault schema refuses is dropped, the others kept', () => {
+      const mock = fresh();
+      mock.restore(withFaults([{ ...fault, status: 'soon' }, { ...fault, path: '/api/v1/fax', remaining: 1 }, 'x']));
+      expect(mock.overrides.list()).toEqual([expect.objectContaining({ operations: ['fax.list'], remaining: 1 })]);
+    });
+
+    it('`faults` beside `overrides`, or not a list, is refused naming it, and nothing changes', () => {
+      const mock = fresh();
+      const before = viaJson(mock.snapshot());
+      const both = withFaults([fault]) as { state: Record<string, unknown> };
+      both.state.overrides = [];
+      for (const bad of [both, withFaults({ fault })]) {
+        expect(() => {
+          mock.restore(bad);
+        }).toThrow(SnapshotError);
+        try {
+          mock.restore(bad);
+        } catch (error) {
+          expect((error as SnapshotError).issues.map((issue) => issue.path)).toContainEqual(['state']);
+        }
+      }
+      expect(viaJson(mock.snapshot())).toEqual(before);
+    });
   });
 });

@@ -1,8 +1,6 @@
 // The dispatcher wired into the mock: in-process methods, the scenario field, the HTTP control
-// routes, reset and close, and the CLI's shutdown with deliveries outstanding.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
+// routes, reset and close. The CLI's shutdown with deliveries outstanding is in standalone.test.ts
+// (it spawns a process, so the mutation run leaves it out).
 import { EVENT_SCHEMAS, type EventType } from '@commflow/contract';
 import { verifyWebhookSignature } from '@commflow/contract/webhooks';
 import { Webhook } from 'standardwebhooks';
@@ -18,7 +16,6 @@ import {
   type ScenarioInput,
 } from '../../src/index.js';
 import { sendInProcess } from '../../src/sim/webhooks/index.js';
-import { packageRoot, SPAWN_TIMEOUT_MS, tsxCli } from '../helpers/cli.js';
 import { headerRecord, startReceiver, type Receiver } from './helpers.js';
 
 const ANN = 'ann.lee@acme.test';
@@ -420,41 +417,4 @@ describe('webhook control routes', () => {
       expect(response.status).toBe(404);
     }
   });
-});
-
-describe('standalone CLI with webhooks', { timeout: SPAWN_TIMEOUT_MS }, () => {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    it(`exits cleanly on ${signal} with a retry pending on a real timer`, async () => {
-      const failing = await receiver(() => 503);
-      const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/cli.ts', '--port', '0'], {
-        cwd: packageRoot,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      try {
-        const [base] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-        const subscribe = (url: string) =>
-          fetch(`${base}/__mock/webhooks`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ tenantId: DEMO_TENANTS.sandbox, url, events: ['*'] }),
-          });
-        expect((await subscribe(failing.url)).status).toBe(201);
-        const created = await fetch(`${base}/api/v1/contacts`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ firstName: 'Ada' }),
-        });
-        expect(created.status).toBe(201);
-        const pending = (await (await fetch(`${base}/__mock/deliveries?status=pending&wait=true`)).json()) as {
-          data: { deliveries: { attempts: unknown[] }[] };
-        };
-        expect(pending.data.deliveries).toEqual([expect.objectContaining({ attempts: [expect.anything()] })]);
-        expect(failing.received).toHaveLength(1);
-      } finally {
-        child.kill(signal);
-      }
-      const [code] = (await once(child, 'exit')) as [number | null];
-      expect(code).toBe(0);
-    });
-  }
 });

@@ -42,6 +42,6 @@ export function nextRetryDelay(
   attemptsMade: number,
   schedule: readonly number[] = RETRY_SCHEDULE_MS,
 ): number | undefined {
-  if (!Number.isInteger(attemptsMade) || attemptsMade < 1) return undefined;
+  // Past the schedule, and for anything but a whole number from 1, the index reads `undefined`.
   return schedule[attemptsMade - 1];
 }

@@ -1,0 +1,108 @@
+// An override that cannot match or answer is refused naming the field and what is wrong, before
+// it is stored: an unknown operation, a path or a method no operation has, both effects or none,
+// and an error stub that the operation could never answer as written.
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  createMock,
+  DEMO_KEYS,
+  DEMO_TENANTS,
+  type CommFlowMock,
+  type OverrideInput,
+} from '../../src/index.js';
+
+const mocks: CommFlowMock[] = [];
+afterEach(async () => {
+  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
+});
+
+/** The issues of adding `override`; nothing is stored. */
+function refused(override: unknown): { path: (string | number)[]; message: string }[] {
+  const mock = createMock('demo', { clock: { frozen: true } });
+  mocks.push(mock);
+  let thrown: unknown;
+  try {
+    mock.overrides.add(override as OverrideInput);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(ApiError);
+  expect(mock.overrides.list()).toEqual([]);
+  return (thrown as ApiError).details as { path: (string | number)[]; message: string }[];
+}
+
+const fault = { status: 503 };
+const messageAt = (issues: { path: (string | number)[]; message: string }[], field: string) =>
+  issues.find((issue) => issue.path.at(-1) === field)?.message;
+
+describe('an override is refused naming what cannot be', () => {
+  it('an operation id the contract lacks', () => {
+    expect(messageAt(refused({ operationId: 'contacts.lst', fault }), 'operationId')).toBe(
+      'no operation has id contacts.lst',
+    );
+  });
+
+  it('a path no operation has, with the method when one is given', () => {
+    expect(messageAt(refused({ path: '/api/v1/nothing', fault }), 'path')).toBe(
+      'no operation has the path /api/v1/nothing; use a template of the contract, such as /api/v1/contacts/{id}',
+    );
+    expect(messageAt(refused({ method: 'DELETE', path: '/api/v1/users', fault }), 'path')).toBe(
+      'no operation for DELETE has the path /api/v1/users; use a template of the contract, such as /api/v1/contacts/{id}',
+    );
+  });
+
+  it('a method no operation has, with the operation when one is given', () => {
+    expect(messageAt(refused({ operationId: 'contacts.list', method: 'POST', fault }), 'method')).toBe(
+      'no operation contacts.list has the method POST',
+    );
+    expect(messageAt(refused({ method: 'TRACE', fault }), 'method')).toBe('no operation has the method TRACE');
+  });
+
+  it('both effects, or none', () => {
+    const both = { operationId: 'contacts.list', fault, respond: { status: 200, body: {} } };
+    for (const override of [both, { operationId: 'contacts.list' }]) {
+      expect(messageAt(refused(override), 'fault')).toBe('give exactly one of fault and respond');
+    }
+  });
+
+  it('an error stub with a code the operation never answers with that status, no message, or success not false', () => {
+    const issues = refused({
+      tenantId: DEMO_TENANTS.sandbox,
+      operationId: 'ai.agents.get',
+      respond: { status: 404, body: { success: true, error: { code: 'RATE_LIMITED' } } },
+    });
+    // Each message names the operation it is about, as a stub may answer several.
+    expect(messageAt(issues, 'code')).toBe('ai.agents.get answers 404 with NOT_FOUND (ai.agents.get)');
+    expect(messageAt(issues, 'message')).toBe('a message is required (ai.agents.get)');
+    expect(messageAt(issues, 'success')).toBe('an error answer has success: false (ai.agents.get)');
+    expect(refused({ operationId: 'ai.agents.get', respond: { status: 404 } }).map((issue) => issue.message)).toEqual([
+      'ai.agents.get answers 404 with NOT_FOUND (ai.agents.get)',
+      'a message is required (ai.agents.get)',
+      'an error answer has success: false (ai.agents.get)',
+    ]);
+  });
+
+  it('an error status the operation never answers, listing those it does', () => {
+    const [issue] = refused({ operationId: 'ai.agents.get', respond: { status: 418, body: {} } });
+    expect(issue?.message).toMatch(/^ai\.agents\.get answers 200, 401, .*404.*, never 418/);
+  });
+
+  it('a well-formed error stub is stored and answered', async () => {
+    const mock = createMock('demo', { clock: { frozen: true } });
+    mocks.push(mock);
+    mock.overrides.add({
+      operationId: 'ai.agents.get',
+      respond: { status: 404, body: { success: false, error: { code: 'NOT_FOUND', message: 'gone' } } },
+    });
+    expect(mock.overrides.list()).toHaveLength(1);
+    const response = await mock.fetch('/api/v1/ai/agents/5b0d8c61-5a3e-4c1f-9d2a-7e6f4b3a2c10', {
+      headers: {
+        'X-API-Key': DEMO_KEYS.sandbox,
+        'X-Tenant-Id': DEMO_TENANTS.sandbox,
+        'X-User-Email': 'ann.lee@acme.test',
+      },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', message: 'gone' } });
+  });
+});
