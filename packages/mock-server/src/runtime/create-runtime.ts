@@ -74,7 +74,7 @@ export function createRuntime(
   const clock = new MockClock(options.clock);
   const limits = resolveHistoryLimits(options);
   const carrierRecord = new CarrierRecord(limits.carrierMessageLimit);
-  const recordingCarrier = new RecordingCarrier({ record: carrierRecord });
+  const recordingCarrier = RecordingCarrier.writingTo(carrierRecord);
   const tenants: WorldTenants = new TenantRegistry(TENANT_TEMPLATES);
   // Each tenant's time: the mock clock plus the tenant clock's distance ahead (decisions.md).
   const nowFor = (tenantId: string) => clock.now() + tenants.aheadMs(tenantId);

@@ -4,13 +4,7 @@
  *
  * @module
  */
-import {
-  CarrierRecord,
-  type CarrierMessage,
-  type CarrierMode,
-  type CarrierResult,
-  type RecordedCarrierMessage,
-} from '../state/carrier-record.js';
+import { CarrierRecord, type CarrierMessage, type CarrierResult } from '../state/carrier-record.js';
 
 export type { CarrierMessage, CarrierResult } from '../state/carrier-record.js';
 
@@ -48,36 +42,43 @@ export const MAGIC_REJECTED_SMS_NUMBER = '+15005550009';
  * ```
  */
 export class RecordingCarrier implements CarrierAdapter {
+  /** Where it writes: its own, or the world's (the mock's default carrier). */
+  #record: CarrierRecord;
+
+  constructor(options: { limit?: number } = {}) {
+    this.#record = new CarrierRecord(options.limit);
+  }
+
   /**
-   * Where it writes: its own, or the world's (the mock's default carrier).
+   * A carrier that writes into `record` (the world's, for the mock's default carrier).
    *
    * @internal
    */
-  readonly record: CarrierRecord;
-
-  constructor(options: { limit?: number; record?: CarrierRecord } = {}) {
-    this.record = options.record ?? new CarrierRecord(options.limit);
+  static writingTo(record: CarrierRecord): RecordingCarrier {
+    const carrier = new RecordingCarrier();
+    carrier.#record = record;
+    return carrier;
   }
 
   /** `'accept'` or `'reject'` (every live send but the magic number's). */
-  get mode(): CarrierMode {
-    return this.record.mode;
+  get mode(): 'accept' | 'reject' {
+    return this.#record.mode;
   }
-  set mode(mode: CarrierMode) {
-    this.record.mode = mode;
+  set mode(mode: 'accept' | 'reject') {
+    this.#record.mode = mode;
   }
 
   /** The reason a rejected send gets. */
   get reason(): string {
-    return this.record.reason;
+    return this.#record.reason;
   }
   set reason(reason: string) {
-    this.record.reason = reason;
+    this.#record.reason = reason;
   }
 
   /** The messages it saw, oldest first, each with its result. */
-  get messages(): RecordedCarrierMessage[] {
-    return this.record.messages;
+  get messages(): (CarrierMessage & { result: CarrierResult })[] {
+    return this.#record.messages;
   }
 
   send(message: CarrierMessage): CarrierResult {
@@ -87,15 +88,15 @@ export class RecordingCarrier implements CarrierAdapter {
         : this.mode === 'reject'
           ? { accepted: false, reason: this.reason }
           : { accepted: true };
-    this.record.record({ ...message, result });
+    this.#record.record({ ...message, result });
     return result;
   }
 
-  setMode(settings: { mode: CarrierMode; reason?: string | undefined }): void {
-    this.record.setMode(settings);
+  setMode(settings: { mode: 'accept' | 'reject'; reason?: string | undefined }): void {
+    this.#record.setMode(settings);
   }
 
   reset(): void {
-    this.record.reset();
+    this.#record.reset();
   }
 }
