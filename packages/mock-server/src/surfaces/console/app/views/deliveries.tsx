@@ -65,7 +65,7 @@ export function DeliveriesView({ shared }: { shared: Shared }) {
             </p>
             <p class="mono small break">{urlOf(delivery.subscriptionId)}</p>
             <div class="scroll" tabIndex={0} role="region" aria-label={`Attempts of delivery ${delivery.id}`}>
-              <table>
+              <table class="attempts">
                 <caption>Attempts ({delivery.attempts.length})</caption>
                 <thead>
                   <tr>
