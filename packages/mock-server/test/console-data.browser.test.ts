@@ -3,19 +3,14 @@
  * resource with search and pages, open a journal entry into its request and response. axe-core
  * and sideways overflow at 1280 and 390 px; screenshots go to $CONSOLE_SCREENSHOTS.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../scripts/launch-chromium.mjs';
+import { openConsole, SCREENSHOTS, UI_TIMEOUT } from './helpers/console-browser.js';
 import { axeProblems, overflowProblems } from './helpers/axe.js';
-import { buildConsole } from '../scripts/build-console.js';
-import { startMockServer, type RunningMockServer } from '../src/surfaces/adapters/node.js';
+import type { RunningMockServer } from '../src/surfaces/adapters/node.js';
 import { DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 
-const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ?? join(tmpdir(), 'commflow-console-screenshots');
-const UI_TIMEOUT = 15_000;
 const API = {
   'X-API-Key': DEMO_KEYS.sandbox,
   'X-Tenant-Id': DEMO_TENANTS.sandbox,
@@ -27,10 +22,7 @@ let running: RunningMockServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  await buildConsole();
-  running = await startMockServer({ scenario: 'demo' });
-  browser = await launchChromium();
-  mkdirSync(SCREENSHOTS, { recursive: true });
+  ({ running, browser } = await openConsole());
   for (let i = 0; i < 25; i++) {
     await fetch(`${running.url}/api/v1/contacts`, {
       method: 'POST',

@@ -2,18 +2,13 @@
  * Snapshots in the console, in Debian's Chromium: download the world, change it, restore the
  * file, and the change is gone. Elements are found by role and accessible name.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../scripts/launch-chromium.mjs';
-import { buildConsole } from '../scripts/build-console.js';
-import { startMockServer, type RunningMockServer } from '../src/surfaces/adapters/node.js';
+import { openConsole, SCREENSHOTS, UI_TIMEOUT } from './helpers/console-browser.js';
+import type { RunningMockServer } from '../src/surfaces/adapters/node.js';
 import { DEMO_TENANTS, SNAPSHOT_FORMAT } from '../src/index.js';
-
-const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ?? join(tmpdir(), 'commflow-console-screenshots');
-const UI_TIMEOUT = 15_000;
 
 let running: RunningMockServer;
 let browser: Browser;
@@ -24,10 +19,7 @@ const keyCount = async () => {
 };
 
 beforeAll(async () => {
-  await buildConsole();
-  running = await startMockServer({ scenario: 'demo' });
-  browser = await launchChromium();
-  mkdirSync(SCREENSHOTS, { recursive: true });
+  ({ running, browser } = await openConsole());
 }, 120_000);
 
 afterAll(async () => {

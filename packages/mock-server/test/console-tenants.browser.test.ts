@@ -3,18 +3,12 @@
  * tenant, see its key once, advance its clock alone, reset it and delete it. Elements are found
  * by role and accessible name; screenshots at 1280 and 390 px go to $CONSOLE_SCREENSHOTS.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../scripts/launch-chromium.mjs';
-import { buildConsole } from '../scripts/build-console.js';
-import { startMockServer, type RunningMockServer } from '../src/surfaces/adapters/node.js';
+import { openConsole, SCREENSHOTS, UI_TIMEOUT } from './helpers/console-browser.js';
+import type { RunningMockServer } from '../src/surfaces/adapters/node.js';
 import { DEMO_TENANTS } from '../src/index.js';
-
-const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ?? join(tmpdir(), 'commflow-console-screenshots');
-const UI_TIMEOUT = 15_000;
 
 let running: RunningMockServer;
 let browser: Browser;
@@ -30,10 +24,7 @@ const listed = async () => {
 };
 
 beforeAll(async () => {
-  await buildConsole();
-  running = await startMockServer({ scenario: 'demo' });
-  browser = await launchChromium();
-  mkdirSync(SCREENSHOTS, { recursive: true });
+  ({ running, browser } = await openConsole());
 }, 120_000);
 
 afterAll(async () => {

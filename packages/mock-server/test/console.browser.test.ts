@@ -4,21 +4,15 @@
  * replaying a failed delivery, the live journal, keyboard use, axe-core and both screen widths.
  * Screenshots go to $CONSOLE_SCREENSHOTS (default: a temporary folder) for a person to look at.
  */
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../scripts/launch-chromium.mjs';
+import { openConsole, SCREENSHOTS, UI_TIMEOUT } from './helpers/console-browser.js';
 import { axeProblems, overflowProblems } from './helpers/axe.js';
-import { buildConsole } from '../scripts/build-console.js';
-import { startMockServer, type RunningMockServer } from '../src/surfaces/adapters/node.js';
+import type { RunningMockServer } from '../src/surfaces/adapters/node.js';
 import { DEMO_TENANTS } from '../src/index.js';
-
-const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS ?? join(tmpdir(), 'commflow-console-screenshots');
-const UI_TIMEOUT = 15_000;
 
 let running: RunningMockServer;
 let browser: Browser;
@@ -50,16 +44,13 @@ async function open(view: string, width = 1280): Promise<Page> {
 }
 
 beforeAll(async () => {
-  await buildConsole();
-  running = await startMockServer({ scenario: 'demo' });
+  ({ running, browser } = await openConsole());
   receiver = createServer((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(receiverHealthy ? 204 : 500).end());
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  browser = await launchChromium();
-  mkdirSync(SCREENSHOTS, { recursive: true });
 }, 120_000);
 
 afterAll(async () => {
