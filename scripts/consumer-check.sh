@@ -36,14 +36,13 @@ sdk="$(cd "$work" && ls commflow-sdk-*.tgz)"
 mock="$(cd "$work" && ls commflow-mock-server-*.tgz)"
 ls "$work"
 
-for floor in "${oldest_nodes[@]}"; do
-  step "npm install on Node $floor (the engines floor), --engine-strict: no warning"
-  # npm's own CLI run by that Node, so every engines check (ours, ky's, zod's, msw's…) sees it.
-  # Node 20 fails here (EBADENGINE, notsup): what app developers saw before issue 28.
-  mkdir "$work/floor-$floor"
-  cat >"$work/floor-$floor/package.json" <<JSON
+# A plain app's package.json in directory $1, named $2, depending on the three packed tarballs.
+# The override makes the SDK's and the mock's dependency on the contract use the packed one
+# rather than the registry's.
+app_package() {
+  cat >"$1/package.json" <<JSON
 {
-  "name": "commflow-floor",
+  "name": "$2",
   "private": true,
   "version": "1.0.0",
   "dependencies": {
@@ -54,6 +53,14 @@ for floor in "${oldest_nodes[@]}"; do
   "overrides": { "@commflow/contract": "file:../$contract" }
 }
 JSON
+}
+
+for floor in "${oldest_nodes[@]}"; do
+  step "npm install on Node $floor (the engines floor), --engine-strict: no warning"
+  # npm's own CLI run by that Node, so every engines check (ours, ky's, zod's, msw's…) sees it.
+  # Node 20 fails here (EBADENGINE, notsup): what app developers saw before issue 28.
+  mkdir "$work/floor-$floor"
+  app_package "$work/floor-$floor" commflow-floor
   npm_cli="$(readlink -f "$(command -v npm)")"
   log="$(cd "$work/floor-$floor" && npx -y -p "node@$floor" -- node "$npm_cli" install --engine-strict \
     --no-audit --no-fund --ignore-scripts --loglevel=warn 2>&1)" || {
@@ -70,21 +77,7 @@ done
 step "npm install into a plain project"
 mkdir "$work/app"
 cd "$work/app"
-# The override makes the SDK's and the mock's dependency on the contract use the packed one
-# rather than the registry's.
-cat >package.json <<JSON
-{
-  "name": "commflow-consumer",
-  "private": true,
-  "version": "1.0.0",
-  "dependencies": {
-    "@commflow/contract": "file:../$contract",
-    "@commflow/sdk": "file:../$sdk",
-    "@commflow/mock-server": "file:../$mock"
-  },
-  "overrides": { "@commflow/contract": "file:../$contract" }
-}
-JSON
+app_package . commflow-consumer
 npm install --no-audit --no-fund --ignore-scripts --loglevel=error
 # TypeScript from the workspace: the consumer project stays free of it, and no second download.
 tsc="$repo/node_modules/typescript/bin/tsc"
