@@ -351,17 +351,38 @@ describe('a restore brings back what the checks let through', () => {
   });
 });
 
+/** An hour of the demo's clock, from START. */
+const at = (hours: number) => new Date(Date.parse(START) + hours * 3_600_000).toISOString();
+
+/** The demo with its first four sandbox contacts only, created at `hours` (from START). */
+function demoWithContactsAt(hours: readonly number[]): CommFlowMock {
+  const scenario = structuredClone(demoScenario) as ScenarioInput;
+  const sandbox = scenario.tenants?.[0];
+  if (sandbox?.contacts === undefined) throw new Error('the demo has sandbox contacts');
+  sandbox.contacts = sandbox.contacts.slice(0, 4).map((contact, i) => ({ ...contact, createdAt: at(hours[i] ?? 0) }));
+  const mock = createMock(scenario, { clock: { frozen: true, start: START } });
+  mocks.push(mock);
+  return mock;
+}
+
+/** The first names `contacts.list` gives, newest first. */
+async function contactNames(on: CommFlowMock): Promise<string[]> {
+  const target: Target = { base: 'http://commflow.mock', fetch: on.fetch };
+  const contacts: { firstName: string }[] = (await api(target, 'GET', '/api/v1/contacts?limit=100')).json.data.contacts;
+  return contacts.map((contact) => contact.firstName);
+}
+
+/** A fresh demo mock with `mock`'s snapshot restored (through JSON text). */
+function restoredFrom(mock: CommFlowMock, start?: string): CommFlowMock {
+  const fresh = createMock('demo', { clock: { frozen: true, ...(start === undefined ? {} : { start }) } });
+  mocks.push(fresh);
+  fresh.restore(viaJson(mock.snapshot()));
+  return fresh;
+}
+
 describe('a restore keeps the order of the contacts', () => {
   it('scenario contacts and contacts created since, interleaved in time, list newest first as before', async () => {
-    const at = (hours: number) => new Date(Date.parse(START) + hours * 3_600_000).toISOString();
-    const scenario = structuredClone(demoScenario) as ScenarioInput;
-    const sandbox = scenario.tenants?.[0];
-    if (sandbox?.contacts === undefined) throw new Error('the demo has sandbox contacts');
-    sandbox.contacts = sandbox.contacts
-      .slice(0, 4)
-      .map((contact, i) => ({ ...contact, createdAt: at([-24, 1, 3, 5][i] ?? 0) }));
-    const mock = createMock(scenario, { clock: { frozen: true, start: START } });
-    mocks.push(mock);
+    const mock = demoWithContactsAt([-24, 1, 3, 5]);
     const target: Target = { base: 'http://commflow.mock', fetch: mock.fetch };
     for (const [firstName, hours] of [
       ['Zed', 0],
@@ -371,44 +392,20 @@ describe('a restore keeps the order of the contacts', () => {
       mock.advanceClock(Date.parse(at(hours)) - mock.clock.now());
       expect((await api(target, 'POST', '/api/v1/contacts', { body: { firstName } })).status).toBe(201);
     }
-    const names = async (on: Target): Promise<string[]> => {
-      const contacts: { firstName: string }[] = (await api(on, 'GET', '/api/v1/contacts?limit=100')).json.data.contacts;
-      return contacts.map((contact) => contact.firstName);
-    };
-    const before = await names(target);
+    const before = await contactNames(mock);
     expect(before).toEqual(['Linus', 'Xu', 'Ada', 'Yan', 'Alan', 'Zed', 'Grace']);
-    const fresh = createMock('demo', { clock: { frozen: true, start: '2030-01-01T00:00:00.000Z' } });
-    mocks.push(fresh);
-    fresh.restore(viaJson(mock.snapshot()));
-    expect(await names({ base: 'http://commflow.mock', fetch: fresh.fetch })).toEqual(before);
+    expect(await contactNames(restoredFrom(mock, '2030-01-01T00:00:00.000Z'))).toEqual(before);
   });
 });
 
 describe('a scenario’s contacts in any order', () => {
   it('list newest first, as given times say, before and after a restore', async () => {
-    const at = (hours: number) => new Date(Date.parse(START) + hours * 3_600_000).toISOString();
-    const scenario = structuredClone(demoScenario) as ScenarioInput;
-    const sandbox = scenario.tenants?.[0];
-    if (sandbox?.contacts === undefined) throw new Error('the demo has sandbox contacts');
-    sandbox.contacts = sandbox.contacts
-      .slice(0, 4)
-      .map((contact, i) => ({ ...contact, createdAt: at([5, -24, 1, 1][i] ?? 0) }));
-    const mock = createMock(scenario, { clock: { frozen: true, start: START } });
-    mocks.push(mock);
-    const names = async (on: CommFlowMock): Promise<string[]> => {
-      const target: Target = { base: 'http://commflow.mock', fetch: on.fetch };
-      const contacts: { firstName: string }[] = (await api(target, 'GET', '/api/v1/contacts?limit=100')).json.data
-        .contacts;
-      return contacts.map((contact) => contact.firstName);
-    };
-    const listed = await names(mock);
+    const mock = demoWithContactsAt([5, -24, 1, 1]);
+    const listed = await contactNames(mock);
     // Equal times keep one order, the same every time.
     expect(listed.slice(0, 1)).toEqual(['Grace']);
     expect(listed.slice(1, 3).sort()).toEqual(['Ada', 'Linus']);
     expect(listed.slice(3)).toEqual(['Alan']);
-    const fresh = createMock('demo', { clock: { frozen: true } });
-    mocks.push(fresh);
-    fresh.restore(viaJson(mock.snapshot()));
-    expect(await names(fresh)).toEqual(listed);
+    expect(await contactNames(restoredFrom(mock))).toEqual(listed);
   });
 });
