@@ -36,6 +36,11 @@ function runtime(): string {
  * @internal
  */
 export function clientHeaderValue(): string {
-  const version = typeof __COMMFLOW_SDK_VERSION__ === 'string' ? __COMMFLOW_SDK_VERSION__ : 'dev';
-  return `@commflow/sdk/${version} ${runtime()}`;
+  // Once per process: the runtime does not change, and every call with a body asks again.
+  if (value === undefined) {
+    const version = typeof __COMMFLOW_SDK_VERSION__ === 'string' ? __COMMFLOW_SDK_VERSION__ : 'dev';
+    value = `@commflow/sdk/${version} ${runtime()}`;
+  }
+  return value;
 }
+let value: string | undefined;
