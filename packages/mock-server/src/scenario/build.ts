@@ -39,7 +39,7 @@ export function buildTenants(scenario: ResolvedScenario, start: number): Map<str
     });
     const rows = contactRowsOf(input);
     // The rows sort their records once (by createdAt, then id): every reset reuses them.
-    tenant.contactIndex = contactIndex((rows ?? new ContactRows(input.contacts)).records(start), true);
+    tenant.contactIndex = contactIndex((rows ?? new ContactRows(input.contacts)).records(start));
 
     for (const number of input.smsNumbers) {
       tenant.addSmsNumber({

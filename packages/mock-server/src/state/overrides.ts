@@ -66,10 +66,13 @@ function specificity(override: OverrideRecord): number {
   );
 }
 
-/** Whether `subset` is contained in `value` (objects key by key, arrays and scalars equal). */
+/**
+ * Whether `subset` is contained in `value`: objects key by key at any depth, arrays whole and in
+ * order (each item a subset of its counterpart), scalars and null exactly. An array is no object
+ * here: `{}` matches any object but no array.
+ */
 export function containsSubset(value: unknown, subset: unknown): boolean {
   if (typeof subset !== 'object' || subset === null) return Object.is(value, subset);
-  if (typeof value !== 'object' || value === null) return false;
   if (Array.isArray(subset)) {
     return (
       Array.isArray(value) &&
@@ -77,6 +80,7 @@ export function containsSubset(value: unknown, subset: unknown): boolean {
       subset.every((item, i) => containsSubset(value[i], item))
     );
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   return Object.entries(subset).every(([key, item]) => containsSubset((value as Record<string, unknown>)[key], item));
 }
 
@@ -96,7 +100,7 @@ export function remainingOf(override: OverrideRecord): { remaining: number | nul
 /** The overrides of a mock. */
 export class OverrideStore {
   #all: OverrideRecord[] = [];
-  /** By tenant id (`*`: every tenant), most specific first, then newest. */
+  /** By tenant id (`*`: every tenant), in added order: `take` ranks the matches. */
   #byTenant = new Map<string, OverrideRecord[]>();
   #seq = 0;
 

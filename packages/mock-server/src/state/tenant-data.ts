@@ -62,25 +62,12 @@ export function saveTenant(tenant: TenantState, isSeed: (contact: ContactRecord)
 const byCreation = (a: ContactRecord, b: ContactRecord) =>
   a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** The scenario's rows (sorted) and the created contacts, merged oldest first in one pass. */
-function mergeContacts(seeded: readonly ContactRecord[], created: ContactRecord[]): ContactRecord[] {
-  if (created.length === 0) return [...seeded];
-  created.sort(byCreation);
-  const merged = new Array<ContactRecord>(seeded.length + created.length);
-  let i = 0;
-  let j = 0;
-  for (let n = 0; n < merged.length; n++) {
-    const a = seeded[i];
-    const b = created[j];
-    if (a !== undefined && (b === undefined || byCreation(a, b) <= 0)) {
-      merged[n] = a;
-      i++;
-    } else if (b !== undefined) {
-      merged[n] = b;
-      j++;
-    }
-  }
-  return merged;
+/**
+ * The scenario's rows (sorted) and the created contacts, oldest first. The sort (TimSort) finds
+ * the rows as one run and merges the created ones into it: about one comparison per contact.
+ */
+function mergeContacts(seeded: readonly ContactRecord[], created: readonly ContactRecord[]): readonly ContactRecord[] {
+  return created.length === 0 ? seeded : [...seeded, ...created].sort(byCreation);
 }
 
 /** A tenant from its data, with `seeded` (its scenario's rows, sorted) among its contacts. */
@@ -89,7 +76,7 @@ export function loadTenant(data: TenantData, seeded: readonly ContactRecord[] | 
   for (const user of data.users) {
     tenant.addUser({ ...user, capabilities: user.capabilities === null ? null : new Set(user.capabilities) });
   }
-  tenant.contactIndex = contactIndex(mergeContacts(seeded ?? [], [...data.contacts]), true);
+  tenant.contactIndex = contactIndex(mergeContacts(seeded ?? [], data.contacts));
   for (const { answeredAt: _dropped, ...call } of data.calls) tenant.addCall(call);
   for (const cdr of data.cdrs) tenant.addCdr(cdr);
   for (const { messages, ...chat } of data.chats) {

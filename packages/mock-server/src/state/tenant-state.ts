@@ -38,9 +38,9 @@ const SMS_CONVERSATION_SEARCH: SearchFields<SmsConversationRecord> = {
   digits: (conversation) => conversation.peerNumber,
 };
 
-/** Contacts, newest first, searchable. `sorted`: the records already come oldest first. */
-export const contactIndex = (contacts: readonly ContactRecord[] = [], sorted = false) =>
-  SortedIndex.from<ContactRecord>(contacts, (item) => [item.createdAt], 'desc', CONTACT_SEARCH, !sorted);
+/** Contacts, newest first, searchable, from records sorted oldest first (by creation time, then id). */
+export const contactIndex = (oldestFirst: readonly ContactRecord[] = []) =>
+  SortedIndex.fromSorted<ContactRecord>(oldestFirst, (item) => [item.createdAt], 'desc', CONTACT_SEARCH);
 
 /** A new index of chat messages, newest first. */
 export const chatMessageIndex = () => byCreatedAt<ChatMessageRecord>();

@@ -330,12 +330,20 @@ describe('a restore brings back what the checks let through', () => {
     expect(
       (await api(target, 'POST', '/api/v1/contacts', { body: { firstName: 'Zed', lastName: 'Later' } })).status,
     ).toBe(201);
+    // An SMS without a failure reason, whose record holds the field as `undefined`.
+    const conversations = (await api(target, 'GET', '/api/v1/sms/conversations')).json.data.conversations;
+    const sent = await api(target, 'POST', `/api/v1/sms/conversations/${conversations[0].id}/messages`, {
+      body: { body: 'On my way' },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.json.data.message).not.toHaveProperty('failureReason');
     const snapshot = viaJson(mock.snapshot());
     const fresh = createMock('demo', { clock: { frozen: true, start: '2030-01-01T00:00:00.000Z' } });
     mocks.push(fresh);
     fresh.restore(snapshot);
-    // Plain JSON through and through: no field is left `undefined` (an SMS without a failure reason).
-    expect(viaJson(fresh.snapshot())).toStrictEqual(fresh.snapshot());
+    // The tenants are plain JSON through and through: no field is left `undefined` (the SMS above).
+    // (A journal entry keeps `body: undefined` for a request without one, as `mock.journal()` shows it.)
+    expect(viaJson(fresh.snapshot().state.tenants)).toStrictEqual(fresh.snapshot().state.tenants);
     expect(viaJson(fresh.snapshot())).toEqual(snapshot);
     const contactIds = async (on: Target): Promise<string[]> => {
       const contacts: { id: string }[] = (await api(on, 'GET', '/api/v1/contacts?limit=100')).json.data.contacts;
@@ -395,6 +403,38 @@ describe('a restore keeps the order of the contacts', () => {
     const before = await contactNames(mock);
     expect(before).toEqual(['Linus', 'Xu', 'Ada', 'Yan', 'Alan', 'Zed', 'Grace']);
     expect(await contactNames(restoredFrom(mock, '2030-01-01T00:00:00.000Z'))).toEqual(before);
+  });
+});
+
+describe('contacts of the same instant', () => {
+  it('list by id, newest first, whatever order the snapshot gives them in', async () => {
+    const mock = createMock('demo', { clock: { frozen: true, start: START } });
+    mocks.push(mock);
+    const target: Target = { base: 'http://commflow.mock', fetch: mock.fetch };
+    for (const firstName of ['Pia', 'Quinn', 'Rae'])
+      expect((await api(target, 'POST', '/api/v1/contacts', { body: { firstName } })).status).toBe(201);
+    const good = viaJson(mock.snapshot());
+    const restoredNames = async (order: (ids: string[]) => string[]) => {
+      const copy = edited(good, (snapshot) => {
+        const tenant = snapshot.state.tenants[tenantAt(snapshot, DEMO_TENANTS.sandbox)];
+        if (tenant === undefined) throw new Error('the sandbox is in the snapshot');
+        const byId = new Map(tenant.contacts.map((contact) => [contact.id, contact]));
+        for (const contact of tenant.contacts) contact.createdAt = Date.parse(START);
+        tenant.contacts = order([...byId.keys()]).map((id) => byId.get(id)!);
+      });
+      const fresh = createMock('demo', { clock: { frozen: true } });
+      mocks.push(fresh);
+      fresh.restore(copy);
+      return (await contactNames(fresh)).filter((name) => ['Pia', 'Quinn', 'Rae'].includes(name));
+    };
+    const ascending = await restoredNames((ids) => [...ids].sort());
+    expect(await restoredNames((ids) => [...ids].sort().reverse())).toEqual(ascending);
+    expect(await restoredNames((ids) => [ids[1] ?? '', ids[2] ?? '', ids[0] ?? ''])).toEqual(ascending);
+    const idOf = new Map(
+      good.state.tenants[tenantAt(good, DEMO_TENANTS.sandbox)]?.contacts.map((c) => [c.firstName, c.id]),
+    );
+    const ids = ascending.map((name) => idOf.get(name) ?? '');
+    expect(ids).toEqual([...ids].sort().reverse());
   });
 });
 
