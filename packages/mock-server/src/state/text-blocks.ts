@@ -15,6 +15,7 @@ export interface SearchFields<T> {
 /** What a list is searched for: the lower-cased term, and its digits when it looks like a phone number. */
 export interface SearchTerm {
   readonly text: string;
+  /** Never empty: `undefined` when the term has no digits or does not look like a phone number. */
   readonly digits: string | undefined;
 }
 
@@ -42,6 +43,7 @@ const GRAM = 4;
 const GRAM_BITS = 1 << 15;
 
 /** A well-mixed 32-bit hash of the gram of `text` starting at `at` (murmur3's finaliser). */
+// Stryker disable next-line BlockStatement: a gram check only skips blocks that cannot match, so a mutant that skips fewer changes the time, not the answer (indexed-search.test.ts compares every answer with the item-by-item rule)
 function gramHash(text: string, at: number): number {
   let hash = Math.imul(text.charCodeAt(at) | (text.charCodeAt(at + 1) << 16), 0xcc9e2d51);
   hash ^= Math.imul(text.charCodeAt(at + 2) | (text.charCodeAt(at + 3) << 16), 0x1b873593);
@@ -64,7 +66,9 @@ function addGram(bits: Uint32Array, hash: number): void {
 
 /** The set of every gram of `haystack` (grams spanning a separator too: they only cost precision). */
 function gramsOf(haystack: string): Uint32Array {
+  // Stryker disable next-line ArithmeticOperator: a larger bit set only costs memory
   const bits = new Uint32Array(GRAM_BITS / 32);
+  // Stryker disable next-line EqualityOperator,ArithmeticOperator: the haystack ends with a separator, so its last gram is in no term; more grams only cost precision
   for (let at = 0; at + GRAM <= haystack.length; at++) addGram(bits, gramHash(haystack, at));
   return bits;
 }
@@ -72,16 +76,20 @@ function gramsOf(haystack: string): Uint32Array {
 /** The hashes of a term's grams; none for a term shorter than a gram. */
 function termBits(term: string): number[] {
   const hashes: number[] = [];
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: a gram check only skips blocks that cannot match, so a mutant that skips fewer changes the time, not the answer (indexed-search.test.ts compares every answer with the item-by-item rule)
   for (let at = 0; at + GRAM <= term.length; at++) hashes.push(gramHash(term, at));
   return hashes;
 }
 
 /** Whether every gram of the term may be in the block (false: it certainly cannot match). */
 function mayContain(grams: Uint32Array, hashes: readonly number[]): boolean {
+  // Stryker disable next-line BlockStatement: a gram check only skips blocks that cannot match, so a mutant that skips fewer changes the time, not the answer (indexed-search.test.ts compares every answer with the item-by-item rule)
   for (const hash of hashes) {
     const first = hash & MASK;
     const second = (hash >>> 16) & MASK;
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: a gram check only skips blocks that cannot match, so a mutant that skips fewer changes the time, not the answer (indexed-search.test.ts compares every answer with the item-by-item rule)
     if (((grams[first >>> 5] ?? 0) & (1 << (first & 31))) === 0) return false;
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: a gram check only skips blocks that cannot match, so a mutant that skips fewer changes the time, not the answer (indexed-search.test.ts compares every answer with the item-by-item rule)
     if (((grams[second >>> 5] ?? 0) & (1 << (second & 31))) === 0) return false;
   }
   return true;
@@ -93,6 +101,7 @@ function mayContain(grams: Uint32Array, hashes: readonly number[]): boolean {
  */
 export const BLOCK_SIZE = 1024;
 
+// Stryker disable next-line StringLiteral: a digits term holds only digits, so letters in the digits haystack never match
 const phoneDigitsOf = (phone: string | null) => (phone === null ? '' : phone.replace(/\D/g, ''));
 
 /** Builds the haystacks of `items`: lower-cased text fields, and phone digits. */
@@ -109,6 +118,7 @@ function buildBlock<T>(items: readonly T[], from: number, to: number, fields: Se
       .text(item)
       .map((field) => (field ?? '').toLowerCase())
       .join(SEPARATOR);
+    // Stryker disable next-line StringLiteral: as above
     const phone = fields.digits === undefined ? '' : phoneDigitsOf(fields.digits(item));
     textStarts[i - from] = textLength;
     digitStarts[i - from] = digitLength;
@@ -181,6 +191,7 @@ export class TextBlocks<T> {
   }
 
   /** Whether `term` can be answered from the blocks (else the caller filters item by item). */
+  // Stryker disable next-line BlockStatement: a term it cannot answer is filtered item by item, by the same rule: only slower
   static usable(term: SearchTerm): boolean {
     return !term.text.includes(SEPARATOR);
   }
@@ -190,16 +201,21 @@ export class TextBlocks<T> {
    * The walk is lazy: a page stops it as soon as it has enough items.
    */
   *matches(items: readonly T[], term: SearchTerm, start: number, step: 1 | -1): Generator<number> {
-    const digits = term.digits === undefined || term.digits === '' ? undefined : term.digits;
+    const { digits } = term;
     const textBits = termBits(term.text);
+    // Stryker disable next-line ConditionalExpression,ArrayDeclaration: a gram check only skips blocks that cannot match, so a mutant that skips fewer changes the time, not the answer (indexed-search.test.ts compares every answer with the item-by-item rule)
     const digitBits = digits === undefined ? [] : termBits(digits);
+    // Stryker disable next-line EqualityOperator: one more block past the end holds no item
     for (let b = Math.floor(start / BLOCK_SIZE); b >= 0 && b * BLOCK_SIZE < items.length; b += step) {
       const block = this.#block(items, b);
       const found = new Set<number>();
+      // Stryker disable next-line ConditionalExpression: a gram check only skips blocks that cannot match, so a mutant that skips fewer changes the time, not the answer (indexed-search.test.ts compares every answer with the item-by-item rule)
       if (mayContain(block.textGrams, textBits)) slotsMatching(block.text, block.textStarts, term.text, found);
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a gram check only skips blocks that cannot match, so a mutant that skips fewer changes the time, not the answer (indexed-search.test.ts compares every answer with the item-by-item rule); `undefined` is never in a digits haystack
       if (digits !== undefined && mayContain(block.digitGrams, digitBits)) {
         slotsMatching(block.digits, block.digitStarts, digits, found);
       }
+      // Stryker disable next-line ConditionalExpression: a shortcut: an empty block yields nothing either way
       if (found.size === 0) continue;
       const slots = [...found].sort((x, y) => x - y);
       if (step === -1) slots.reverse();
@@ -217,6 +233,7 @@ export class TextBlocks<T> {
       this.#blocks.push(buildBlock(items, from, Math.min(items.length, from + BLOCK_SIZE), this.#fields));
     }
     const block = this.#blocks[index];
+    // Stryker disable next-line ConditionalExpression,StringLiteral: the loop above built it; the check only narrows the type
     if (block === undefined) throw new RangeError(`no block ${index}`);
     return block;
   }
