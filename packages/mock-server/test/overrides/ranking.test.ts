@@ -76,11 +76,15 @@ describe('the most specific override answers, whatever the order they were added
     ['an operation id', { operationId: 'users.list' }],
     ['a method', { method: 'GET' }],
     ['a path template', { path: '/api/v1/users' }],
-  ] as const)('%s outweighs any number of query keys', async (_name, named) => {
-    const mock = newMock();
-    const operation = fault(mock, named);
-    fault(mock, { query: QUERY });
-    expect(await winnerOf(mock, LIST)).toBe(operation);
+  ] as const)('%s outweighs any number of query keys, added before them or after', async (_name, named) => {
+    const first = newMock();
+    const operation = fault(first, named);
+    fault(first, { query: QUERY });
+    expect(await winnerOf(first, LIST)).toBe(operation);
+    const last = newMock();
+    fault(last, { query: QUERY });
+    const added = fault(last, named);
+    expect(await winnerOf(last, LIST)).toBe(added);
   });
 
   it('more query keys outweigh fewer', async () => {
@@ -157,6 +161,12 @@ describe('what a body subset matches', () => {
     ['an array against a shorter one', { messages: [{ role: 'user' }, { role: 'user' }] }, [user], false],
     ['an empty array against a full one', { messages: [] }, [user], false],
     ['an array with one item differing', { messages: [{ role: 'system' }] }, [user], false],
+    [
+      'an array with its second item differing',
+      { messages: [{ role: 'user' }, { role: 'system' }] },
+      [user, assistant],
+      false,
+    ],
     ['an object where an array was sent, even keyed by index', { messages: { 0: { role: 'user' } } }, [user], false],
     ['a scalar where an array was sent', { messages: 'Open Sunday?' }, [user], false],
     ['an empty object: every body', {}, [user], true],
