@@ -52,6 +52,15 @@ describe('mock.overrides', () => {
     ]);
   });
 
+  test('an unchecked stub without a body answers an empty one, journaled as such', async ({ mock }) => {
+    const { id } = mock.overrides.add({ operationId: 'users.list', unchecked: true, respond: { status: 200 } });
+    const response = await mock.fetch('/api/v1/users', { headers: HEADERS });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-mock-override')).toBe(id);
+    expect(await response.text()).toBe('');
+    expect(mock.journal().at(-1)?.response).toMatchObject({ body: undefined, bodySize: 0, bodyTruncated: false });
+  });
+
   test('snapshots keep overrides with their counts', async ({ mock }) => {
     const { id } = mock.overrides.add({ operationId: 'users.list', times: 2, fault: { status: 500 } });
     expect((await mock.fetch('/api/v1/users', { headers: HEADERS })).status).toBe(500);
