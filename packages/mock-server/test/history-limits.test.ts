@@ -1,7 +1,7 @@
 // Bounded memory: idempotency keys expire and are evicted on the mock clock; every history that
 // grows with traffic has a cap that evicts oldest first, and live state is never evicted. The
 // CLI's flags are in history-limits-cli.test.ts (they spawn it, so the mutation run leaves them out).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../src/surfaces/adapters/node.js';
 import {
   createMock,
@@ -13,19 +13,17 @@ import {
   type CommFlowMock,
   type MockOptions,
 } from '../src/index.js';
+import { closeAfterEach } from './helpers/close-after-each.js';
 
 const ANN = 'ann.lee@acme.test';
 const headers = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox, 'X-User-Email': ANN };
 const START = '2026-11-21T12:00:00.000Z';
 
-const mocks: CommFlowMock[] = [];
-afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
-});
+const closing = closeAfterEach();
 
 function demo(options: MockOptions = {}): CommFlowMock {
   const mock = createMock('demo', { clock: { frozen: true, start: START }, ...options });
-  mocks.push(mock);
+  closing(mock);
   return mock;
 }
 

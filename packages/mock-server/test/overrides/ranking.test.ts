@@ -3,21 +3,19 @@
 // operation over its query and body keys. Also what a body subset matches: objects key by key at
 // any depth, arrays whole and in order, scalars exactly. Every request here is valid: the
 // pipeline checks a request before any override sees it.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMock, DEMO_KEYS, DEMO_TENANTS, type CommFlowMock, type OverrideInput } from '../../src/index.js';
 import { ANN } from '../helpers/env.js';
+import { closeAfterEach } from '../helpers/close-after-each.js';
 
 const HEADERS = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox, 'X-User-Email': ANN };
 const AGENT = '/api/v1/ai/agents/44444444-4444-4444-8444-000000000001';
 
-const mocks: CommFlowMock[] = [];
-afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
-});
+const closing = closeAfterEach();
 
 function newMock(): CommFlowMock {
   const mock = createMock('demo', { clock: { frozen: true } });
-  mocks.push(mock);
+  closing(mock);
   return mock;
 }
 

@@ -1,25 +1,16 @@
 // An override that cannot match or answer is refused naming the field and what is wrong, before
 // it is stored: an unknown operation, a path or a method no operation has, both effects or none,
 // and an error stub that the operation could never answer as written.
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ApiError,
-  createMock,
-  DEMO_KEYS,
-  DEMO_TENANTS,
-  type CommFlowMock,
-  type OverrideInput,
-} from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { ApiError, createMock, DEMO_KEYS, DEMO_TENANTS, type OverrideInput } from '../../src/index.js';
+import { closeAfterEach } from '../helpers/close-after-each.js';
 
-const mocks: CommFlowMock[] = [];
-afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
-});
+const closing = closeAfterEach();
 
 /** The issues of adding `override`; nothing is stored. */
 function refused(override: unknown): { path: (string | number)[]; message: string }[] {
   const mock = createMock('demo', { clock: { frozen: true } });
-  mocks.push(mock);
+  closing(mock);
   let thrown: unknown;
   try {
     mock.overrides.add(override as OverrideInput);
@@ -89,7 +80,7 @@ describe('an override is refused naming what cannot be', () => {
 
   it('a well-formed error stub is stored and answered', async () => {
     const mock = createMock('demo', { clock: { frozen: true } });
-    mocks.push(mock);
+    closing(mock);
     mock.overrides.add({
       operationId: 'ai.agents.get',
       respond: { status: 404, body: { success: false, error: { code: 'NOT_FOUND', message: 'gone' } } },

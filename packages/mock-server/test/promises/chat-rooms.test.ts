@@ -2,18 +2,16 @@
 // Team chat rooms as a user sees them: most recent activity first, a room moving to the top with
 // each message, and the same after a restore; a group room (which only a snapshot can hold) is
 // never taken for the direct chat of two of its members.
-import { afterEach, expect, it } from 'vitest';
-import { createMock, type CommFlowMock } from '../../src/index.js';
+import { expect, it } from 'vitest';
+import { createMock } from '../../src/index.js';
 import { ANN, BOB, call, CARLA, DAN, START, type Env } from '../helpers/env.js';
 import { viaJson } from '../snapshot/helpers.js';
+import { closeAfterEach } from '../helpers/close-after-each.js';
 
-const mocks: CommFlowMock[] = [];
-afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
-});
+const closing = closeAfterEach();
 
 function inProcess(mock = createMock('demo', { clock: { frozen: true, start: START } })): Env {
-  mocks.push(mock);
+  closing(mock);
   return { transport: 'in-process', mock, fetch: mock.fetch, base: 'http://commflow.mock', close: () => mock.close() };
 }
 

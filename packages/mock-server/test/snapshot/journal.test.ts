@@ -5,10 +5,11 @@
  * entries without bodies read as empty messages; the `since`/`until` bounds, and listeners that
  * hear entries a journal of size 0 does not keep, and stop when they unsubscribe.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMock, type CommFlowMock, type JournalEntry, type MockSnapshot } from '../../src/index.js';
 import { ANN, DEMO_KEYS, DEMO_TENANTS, START } from '../helpers/env.js';
 import { viaJson } from './helpers.js';
+import { closeAfterEach } from '../helpers/close-after-each.js';
 
 const HEADERS = {
   'X-API-Key': DEMO_KEYS.sandbox,
@@ -17,14 +18,11 @@ const HEADERS = {
   'content-type': 'application/json',
 };
 
-const mocks: CommFlowMock[] = [];
-afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
-});
+const closing = closeAfterEach();
 
 function newMock(options: Parameters<typeof createMock>[1] = {}): CommFlowMock {
   const mock = createMock('demo', { clock: { frozen: true, start: START }, ...options });
-  mocks.push(mock);
+  closing(mock);
   return mock;
 }
 

@@ -1,8 +1,9 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- response bodies are JSON read as `any`. */
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createMock, SnapshotError, type CommFlowMock, type MockSnapshot } from '../../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { createMock, SnapshotError, type MockSnapshot } from '../../src/index.js';
 import { api, DEMO_TENANTS, viaJson } from './helpers.js';
+import { closeAfterEach } from '../helpers/close-after-each.js';
 
 /**
  * A snapshot saved by the code before issue 25 (the state protocol): the busy world of the
@@ -14,13 +15,10 @@ const FIXTURE = JSON.parse(
 ) as MockSnapshot;
 
 describe('a snapshot saved by older code', () => {
-  const mocks: CommFlowMock[] = [];
-  afterEach(async () => {
-    for (const mock of mocks.splice(0)) await mock.close();
-  });
+  const closing = closeAfterEach();
   const fresh = () => {
     const mock = createMock('demo', { clock: { frozen: true, start: '2030-01-01T00:00:00.000Z' } });
-    mocks.push(mock);
+    closing(mock);
     return mock;
   };
 

@@ -5,7 +5,7 @@
  * Each test builds its own small world (no `beforeAll`), so that the mutation run can tie the
  * checks to the tests that pin them; `bad-input.test.ts` does the same over HTTP on a busy world.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createMock,
   demoScenario,
@@ -16,13 +16,11 @@ import {
   type ScenarioInput,
 } from '../../src/index.js';
 import { api, control, DEMO_TENANTS, START, viaJson, type Target } from './helpers.js';
+import { closeAfterEach } from '../helpers/close-after-each.js';
 
 const UNKNOWN_TENANT = '99999999-9999-4999-8999-999999999999';
 
-const mocks: CommFlowMock[] = [];
-afterEach(async () => {
-  for (const mock of mocks.splice(0)) await mock.close();
-});
+const closing = closeAfterEach();
 
 /**
  * A small world holding one of each reference a restore checks: a call in progress and one
@@ -30,7 +28,7 @@ afterEach(async () => {
  */
 async function smallWorld(): Promise<{ mock: CommFlowMock; target: Target; good: MockSnapshot; createdId: string }> {
   const mock = createMock('demo', { clock: { frozen: true, start: START } });
-  mocks.push(mock);
+  closing(mock);
   const target: Target = { base: 'http://commflow.mock', fetch: mock.fetch };
   expect(
     (await api(target, 'POST', '/api/v1/click2dial', { body: { destination: MAGIC_DIAL_DESTINATIONS.busy } })).status,
@@ -339,7 +337,7 @@ describe('a restore brings back what the checks let through', () => {
     expect(sent.json.data.message).not.toHaveProperty('failureReason');
     const snapshot = viaJson(mock.snapshot());
     const fresh = createMock('demo', { clock: { frozen: true, start: '2030-01-01T00:00:00.000Z' } });
-    mocks.push(fresh);
+    closing(fresh);
     fresh.restore(snapshot);
     // The tenants are plain JSON through and through: no field is left `undefined` (the SMS above).
     // (A journal entry keeps `body: undefined` for a request without one, as `mock.journal()` shows it.)
@@ -369,7 +367,7 @@ function demoWithContactsAt(hours: readonly number[]): CommFlowMock {
   if (sandbox?.contacts === undefined) throw new Error('the demo has sandbox contacts');
   sandbox.contacts = sandbox.contacts.slice(0, 4).map((contact, i) => ({ ...contact, createdAt: at(hours[i] ?? 0) }));
   const mock = createMock(scenario, { clock: { frozen: true, start: START } });
-  mocks.push(mock);
+  closing(mock);
   return mock;
 }
 
@@ -383,7 +381,7 @@ async function contactNames(on: CommFlowMock): Promise<string[]> {
 /** A fresh demo mock with `mock`'s snapshot restored (through JSON text). */
 function restoredFrom(mock: CommFlowMock, start?: string): CommFlowMock {
   const fresh = createMock('demo', { clock: { frozen: true, ...(start === undefined ? {} : { start }) } });
-  mocks.push(fresh);
+  closing(fresh);
   fresh.restore(viaJson(mock.snapshot()));
   return fresh;
 }
@@ -409,7 +407,7 @@ describe('a restore keeps the order of the contacts', () => {
 describe('contacts of the same instant', () => {
   it('list by id, newest first, whatever order the snapshot gives them in', async () => {
     const mock = createMock('demo', { clock: { frozen: true, start: START } });
-    mocks.push(mock);
+    closing(mock);
     const target: Target = { base: 'http://commflow.mock', fetch: mock.fetch };
     for (const firstName of ['Pia', 'Quinn', 'Rae'])
       expect((await api(target, 'POST', '/api/v1/contacts', { body: { firstName } })).status).toBe(201);
@@ -423,7 +421,7 @@ describe('contacts of the same instant', () => {
         tenant.contacts = order([...byId.keys()]).map((id) => byId.get(id)!);
       });
       const fresh = createMock('demo', { clock: { frozen: true } });
-      mocks.push(fresh);
+      closing(fresh);
       fresh.restore(copy);
       return (await contactNames(fresh)).filter((name) => ['Pia', 'Quinn', 'Rae'].includes(name));
     };

@@ -1,8 +1,9 @@
 // An Idempotency-Key is kept for 24 hours of its tenant's time (decisions §5), then forgotten:
 // memory is given back as the clock moves, a tenant clock running ahead expires its own keys
 // sooner, and a tenant's reset or deletion forgets its keys only.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMock, DEMO_KEYS, DEMO_TENANTS, IDEMPOTENCY_RETENTION_MS, type CommFlowMock } from '../../src/index.js';
+import { closeAfterEach } from '../helpers/close-after-each.js';
 
 const START = '2026-11-21T12:00:00.000Z';
 const ACCESS = {
@@ -10,14 +11,11 @@ const ACCESS = {
   live: { 'X-API-Key': DEMO_KEYS.live, 'X-Tenant-Id': DEMO_TENANTS.live, 'X-User-Email': 'grace@globex.test' },
 };
 
-const mocks: CommFlowMock[] = [];
-afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
-});
+const closing = closeAfterEach();
 
 function demo(): CommFlowMock {
   const mock = createMock('demo', { clock: { frozen: true, start: START } });
-  mocks.push(mock);
+  closing(mock);
   return mock;
 }
 

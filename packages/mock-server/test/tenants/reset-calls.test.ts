@@ -2,18 +2,16 @@
 // A tenant's reset takes its calls off the clock: a call in progress when its tenant
 // was reset must not end later and write its record into the tenant that replaced it, and the
 // calls of every other tenant go on.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMock, DEMO_TENANTS, type CommFlowMock } from '../../src/index.js';
 import { ANN, call, DEMO_KEYS, GRACE, type Env } from '../helpers/env.js';
+import { closeAfterEach } from '../helpers/close-after-each.js';
 
-const mocks: CommFlowMock[] = [];
-afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
-});
+const closing = closeAfterEach();
 
 function inProcess(): Env {
   const mock = createMock('demo', { clock: { frozen: true } });
-  mocks.push(mock);
+  closing(mock);
   return { transport: 'in-process', mock, fetch: mock.fetch, base: 'http://commflow.mock', close: () => mock.close() };
 }
 

@@ -2,8 +2,9 @@
 // real timer, each at its time, with nobody advancing the clock; one timer waits for the soonest
 // retry, and none is left once nothing waits. The wall is moved with vitest's fake timers
 // (`Date` and `setTimeout`), so the test never waits.
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createMock, DEMO_KEYS, DEMO_TENANTS, RETRY_SCHEDULE_MS, type CommFlowMock } from '../../src/index.js';
+import { closeAfterEach } from '../helpers/close-after-each.js';
 
 const START = Date.parse('2026-11-21T12:00:00.000Z');
 const headers = {
@@ -13,18 +14,14 @@ const headers = {
   'content-type': 'application/json',
 };
 
-const mocks: CommFlowMock[] = [];
-afterEach(async () => {
-  vi.useRealTimers();
-  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
-});
+const closing = closeAfterEach();
 
 /** A wall-clock mock at START (fake `Date` and timers), with a callback subscription answering `answer(n)`. */
 function wallClockMock(answer: (n: number, body: string) => number) {
   vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
   vi.setSystemTime(START);
   const mock = createMock('demo');
-  mocks.push(mock);
+  closing(mock);
   let n = 0;
   mock.subscribeWebhook({
     tenantId: DEMO_TENANTS.sandbox,
