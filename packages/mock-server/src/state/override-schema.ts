@@ -102,6 +102,35 @@ export function operationsOf(match: {
   return { ops, concretePath };
 }
 
+/** The field names of an operation's query or body object schema; none when it takes no such part. */
+function fieldsOf(schema: OperationDefinition['query'] | OperationDefinition['body']): string[] {
+  const def = schema?._zod.def;
+  return def?.type === 'object' ? Object.keys((def as z.core.$ZodObjectDef).shape) : [];
+}
+
+/**
+ * The keys of a query or body subset that no operation the override matches takes. A request
+ * with such a key is refused before any override sees it, so the override could never fire.
+ */
+function subsetIssues(
+  ops: readonly OperationDefinition[],
+  input: { query?: Record<string, unknown> | undefined; body?: Record<string, unknown> | undefined },
+): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  for (const part of ['query', 'body'] as const) {
+    const subset = input[part];
+    if (subset === undefined) continue;
+    const known = new Set(ops.flatMap((op) => fieldsOf(op[part])));
+    const what = part === 'query' ? 'query parameter' : 'body field';
+    for (const key of Object.keys(subset)) {
+      if (known.has(key)) continue;
+      const takes = known.size === 0 ? `none takes a ${part}` : `they take ${[...known].sort().join(', ')}`;
+      issues.push({ path: [part, key], message: `no operation it matches has the ${what} ${key}: ${takes}` });
+    }
+  }
+  return issues;
+}
+
 const patterns = new Map<string, RegExp>();
 /** A template's path as a pattern: each `{param}` one segment. */
 function templatePattern(template: string): RegExp {
@@ -185,6 +214,7 @@ export const OverrideInputSchema = z
       add(found.issue);
       return;
     }
+    for (const issue of subsetIssues(found.ops, input)) add(issue);
     if (input.respond === undefined || input.unchecked) return;
     // The first operation whose contract the stub breaks names the issues.
     for (const op of found.ops) {

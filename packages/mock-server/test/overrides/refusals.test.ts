@@ -49,6 +49,31 @@ describe('an override is refused naming what cannot be', () => {
     expect(messageAt(refused({ method: 'TRACE', fault }), 'method')).toBe('no operation has the method TRACE');
   });
 
+  it('a query or body key that no operation it matches has: the request would be refused first', () => {
+    const issues = refused({ operationId: 'contacts.list', query: { serch: 'Ann', limit: '5' }, fault });
+    expect(issues).toEqual([
+      {
+        path: ['override', 'query', 'serch'],
+        message: 'no operation it matches has the query parameter serch: they take cursor, limit, offset, search',
+      },
+    ]);
+    expect(messageAt(refused({ operationId: 'contacts.create', body: { first: 'Ann' }, fault }), 'first')).toBe(
+      'no operation it matches has the body field first: they take firstName, lastName, phoneMobile',
+    );
+    expect(messageAt(refused({ operationId: 'ai.agents.get', body: { id: 'x' }, fault }), 'id')).toBe(
+      'no operation it matches has the body field id: none takes a body',
+    );
+  });
+
+  it('a key that one of the operations it matches has is accepted', () => {
+    const mock = closing(createMock('demo', { clock: { frozen: true } }));
+    const { id } = mock.overrides.add({ method: 'GET', query: { conversationId: 'x' }, fault });
+    expect(mock.overrides.list().map((override) => override.id)).toEqual([id]);
+    const { operations } = mock.overrides.add({ method: 'POST', body: { seatCount: 10 }, fault });
+    expect(operations).toContain('pricing.quote');
+    expect(operations).toContain('contacts.create');
+  });
+
   it('both effects, or none', () => {
     const both = { operationId: 'contacts.list', fault, respond: { status: 200, body: {} } };
     for (const override of [both, { operationId: 'contacts.list' }]) {
