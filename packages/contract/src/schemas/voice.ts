@@ -101,6 +101,15 @@ export interface Click2DialResult extends z.infer<typeof Click2DialResult> {}
 export const CallDisposition = /* @__PURE__ */ pure(() =>
   z.enum(['answered', 'no_answer', 'busy', 'failed', 'canceled']).check(z.meta({ id: 'CallDisposition' })),
 );
+/**
+ * The shape of {@link CallDisposition}, inferred from the schema.
+ *
+ * @example
+ * ```ts
+ * const value: CallDisposition = CallDisposition.parse(json);
+ * ```
+ */
+export type CallDisposition = z.infer<typeof CallDisposition>;
 
 /**
  * A call detail record, written when a call ends.

@@ -1,4 +1,4 @@
-import type { CallStatus, FaxStatus, FaxType, PresenceStatus, SmsStatus } from '@commflow/contract';
+import type { CallDisposition, CallStatus, FaxStatus, FaxType, PresenceStatus, SmsStatus } from '@commflow/contract';
 import type { SortedIndex } from './sorted-index.js';
 
 // Records keep times as epoch milliseconds (cheaper than strings, and sortable); the domain
@@ -57,7 +57,7 @@ export interface CdrRecord {
   readonly answeredAt: number | null;
   readonly endedAt: number;
   readonly durationSeconds: number;
-  readonly disposition: 'answered' | 'no_answer' | 'busy' | 'failed' | 'canceled';
+  readonly disposition: CallDisposition;
 }
 
 /** A team chat message. */

@@ -1,5 +1,5 @@
 /** A tenant's data as a snapshot holds it: the schema of one entry of the tenant registry's `tenants`. */
-import { CallStatus, FaxStatus, FaxType, PresenceStatus, SmsStatus } from '@commflow/contract';
+import { CallDisposition, CallStatus, FaxStatus, FaxType, PresenceStatus, SmsStatus } from '@commflow/contract';
 import * as z from 'zod';
 
 const ms = z.number();
@@ -50,7 +50,7 @@ const Cdr = z.strictObject({
   answeredAt: ms.nullable(),
   endedAt: ms,
   durationSeconds: z.number(),
-  disposition: z.enum(['answered', 'no_answer', 'busy', 'failed', 'canceled']),
+  disposition: CallDisposition,
 });
 const ChatMessage = z.strictObject({ id: str, conversationId: str, senderEmail: str, content: str, createdAt: ms });
 const Chat = z.strictObject({

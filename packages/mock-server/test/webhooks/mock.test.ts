@@ -4,7 +4,7 @@
 import { EVENT_SCHEMAS, type EventType } from '@commflow/contract';
 import { verifyWebhookSignature } from '@commflow/contract/webhooks';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createMock,
   DEMO_KEYS,
@@ -16,18 +16,14 @@ import {
   type ScenarioInput,
 } from '../../src/index.js';
 import { sendInProcess } from '../../src/sim/webhooks/index.js';
-import { headerRecord, startReceiver, type Receiver } from './helpers.js';
+import { headerRecord, fixtures, type Receiver } from './helpers.js';
 
 const ANN = 'ann.lee@acme.test';
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const headers = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox, 'X-User-Email': ANN };
 
-const mocks: CommFlowMock[] = [];
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
+/** Closes what a test opened, the newest first. */
+const open = fixtures();
 
 /** A demo mock on a frozen clock at the real current second (inside verifiers' ±5 min window). */
 function demo(scenario: ScenarioInput | 'demo' = 'demo', control = true): CommFlowMock {
@@ -35,15 +31,11 @@ function demo(scenario: ScenarioInput | 'demo' = 'demo', control = true): CommFl
     clock: { frozen: true, start: Math.floor(Date.now() / 1000) * 1000 },
     control,
   });
-  mocks.push(mock);
+  open.defer(() => mock.close());
   return mock;
 }
 
-async function receiver(answer: Receiver['answer'] = () => 204): Promise<Receiver> {
-  const started = await startReceiver(answer);
-  receivers.push(started);
-  return started;
-}
+const receiver = (answer: Receiver['answer'] = () => 204): Promise<Receiver> => open.receiver(answer);
 
 const createContact = (mock: CommFlowMock, init: { idempotencyKey?: string; firstName?: string } = {}) =>
   mock.fetch('/api/v1/contacts', {

@@ -3,7 +3,7 @@
 // keeps signing after a rotation, what a tenant's reset or deletion takes with it, and what a
 // snapshot keeps of the deliveries.
 import { verifyWebhookSignature } from '@commflow/contract/webhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   createMock,
@@ -12,31 +12,23 @@ import {
   type CommFlowMock,
   type CreateWebhookSubscriptionInput,
 } from '../../src/index.js';
-import { headerRecord, startReceiver, type Receiver } from './helpers.js';
+import { headerRecord, fixtures, type Receiver } from './helpers.js';
 
 const ANN = 'ann.lee@acme.test';
 const headers = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox, 'X-User-Email': ANN };
 const HOUR = 3_600_000;
 
-const mocks: CommFlowMock[] = [];
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
+/** Closes what a test opened, the newest first. */
+const open = fixtures();
 
 /** A demo mock on a frozen clock at the real current second (inside verifiers' ±5 min window). */
 function demo(): CommFlowMock {
   const mock = createMock('demo', { clock: { frozen: true, start: Math.floor(Date.now() / 1000) * 1000 } });
-  mocks.push(mock);
+  open.defer(() => mock.close());
   return mock;
 }
 
-async function receiver(answer: Receiver['answer'] = () => 204): Promise<Receiver> {
-  const started = await startReceiver(answer);
-  receivers.push(started);
-  return started;
-}
+const receiver = (answer: Receiver['answer'] = () => 204): Promise<Receiver> => open.receiver(answer);
 
 /** `whsec_` and base64 of `bytes` bytes. */
 const secretOf = (bytes: number) => `whsec_${Buffer.alloc(bytes, 7).toString('base64')}`;
@@ -306,7 +298,7 @@ describe('a snapshot keeps the deliveries as they were', () => {
 
     const snapshot = JSON.parse(JSON.stringify(mock.snapshot())) as unknown;
     const again = createMock('demo', { clock: { frozen: true, start: 0 } });
-    mocks.push(again);
+    open.defer(() => again.close());
     // An in-process subscription comes back only where its callback is: here, the same mock.
     mock.restore(snapshot);
     expect(mock.deliveries()).toStrictEqual([pending]);
@@ -545,7 +537,7 @@ describe('subscriptions elsewhere: a callback, an exported scenario, a snapshot 
     ]);
     // Loaded again, the subscription is the same, secret included.
     const again = createMock(exported, { clock: { frozen: true } });
-    mocks.push(again);
+    open.defer(() => again.close());
     expect(again.webhookSubscriptions()).toEqual([
       expect.objectContaining({ id: endpoint.id, maskedSecret: mock.webhookSubscriptions()[0]?.maskedSecret }),
     ]);
@@ -562,7 +554,7 @@ describe('subscriptions elsewhere: a callback, an exported scenario, a snapshot 
     const rotated = mock.rotateWebhookSecret(id, { windowMs: HOUR });
     const snapshot = JSON.parse(JSON.stringify(mock.snapshot())) as unknown;
     const fresh = createMock('demo', { clock: { frozen: true } });
-    mocks.push(fresh);
+    open.defer(() => fresh.close());
     fresh.restore(snapshot);
     expect(fresh.webhookSubscriptions()[0]?.rotationEndsAt).toBe(rotated.previousSecretExpiresAt);
     await createContact(fresh);

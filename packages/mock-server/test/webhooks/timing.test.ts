@@ -1,32 +1,24 @@
 import { verifyWebhookSignature } from '@commflow/contract/webhooks';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMock, DEMO_KEYS, DEMO_TENANTS, type CommFlowMock, type MockOptions } from '../../src/index.js';
 import { RETRY_SCHEDULE_MS } from '../../src/sim/webhooks/index.js';
-import { headerRecord, startReceiver, type ReceivedRequest, type Receiver } from './helpers.js';
+import { headerRecord, fixtures, type ReceivedRequest, type Receiver } from './helpers.js';
 
 // Months away from the real date: whatever clock signs, the mock's timeline is not the wall's.
 const START = '2026-03-01T09:00:00.000Z';
 const HOUR = 3_600_000;
 
-const mocks: CommFlowMock[] = [];
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((mock) => mock.close()));
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
+/** Closes what a test opened, the newest first. */
+const open = fixtures();
 
 function frozenMock(options: MockOptions = {}): CommFlowMock {
   const mock = createMock('demo', { clock: { frozen: true, start: START }, ...options });
-  mocks.push(mock);
+  open.defer(() => mock.close());
   return mock;
 }
 
-async function receiver(answer: Receiver['answer']): Promise<Receiver> {
-  const started = await startReceiver(answer);
-  receivers.push(started);
-  return started;
-}
+const receiver = (answer: Receiver['answer']): Promise<Receiver> => open.receiver(answer);
 
 const createContact = (mock: CommFlowMock) =>
   mock.fetch('/api/v1/contacts', {
