@@ -63,7 +63,7 @@ export default defineConfig(
 
   {
     files: ['packages/conformance/src/**/*.ts'],
-    rules: { '@typescript-eslint/consistent-type-assertions': ['off', { assertionStyle: 'never' }] },
+    rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
   },
 
   {

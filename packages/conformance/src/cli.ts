@@ -14,7 +14,8 @@ main(process.argv.slice(2), process.env, {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`commflow-conformance: ${(error as Error).stack ?? String(error)}\n`);
+    const shown = error instanceof Error ? (error.stack ?? String(error)) : String(error);
+    process.stderr.write(`commflow-conformance: ${shown}\n`);
     process.exitCode = 1;
   },
 );

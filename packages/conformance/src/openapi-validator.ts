@@ -4,37 +4,64 @@
  * response's schema, and the presence of every header the response marks `required`.
  */
 import { createRequire } from 'node:module';
-import type { OpenApiDocument } from '@commflow/contract';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+// ajv-formats is CommonJS: under ESM its default import is `module.exports`, whose `default` is the plugin.
+import ajvFormats from 'ajv-formats';
+import * as z from 'zod/mini';
 
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+/** What the kit reads of a response object: a reference, or its headers and content. */
+const ResponseObject = z.object({
+  $ref: z.optional(z.string()),
+  headers: z.optional(z.record(z.string(), z.object({ required: z.optional(z.boolean()) }))),
+  content: z.optional(z.record(z.string(), z.unknown())),
+});
+type ResponseObject = z.infer<typeof ResponseObject>;
 
-interface ResponseObject {
-  $ref?: string;
-  headers?: Record<string, { required?: boolean }>;
-  content?: Record<string, unknown>;
-}
-interface Operation {
-  responses: Record<string, ResponseObject>;
-}
+/** What the kit reads of an operation of the document: its parameters and its responses. */
+const DocumentedOperation = z.object({
+  parameters: z.optional(z.array(z.object({ name: z.string(), in: z.string(), required: z.optional(z.boolean()) }))),
+  responses: z.record(z.string(), ResponseObject),
+});
+
+/**
+ * An OpenAPI document as the kit reads it: path items by path, operations by method; every other
+ * member kept as it is, for ajv to resolve references in.
+ */
+const DocumentShape = z.looseObject({
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+type DocumentShape = z.infer<typeof DocumentShape>;
+
+/** A JSON object, to walk a JSON pointer through. */
+const JsonObject = z.record(z.string(), z.unknown());
 
 /** The contract's published OpenAPI document, as installed beside this package. */
-export const contractDocument = createRequire(import.meta.url)('@commflow/contract/openapi.json') as OpenApiDocument;
+export const contractDocument: DocumentShape = DocumentShape.parse(
+  createRequire(import.meta.url)('@commflow/contract/openapi.json'),
+);
+
+/** The operation a document describes for `method` on the path template `template`, if any. */
+export function documentedOperation(
+  document: DocumentShape,
+  method: string,
+  template: string,
+): z.infer<typeof DocumentedOperation> | undefined {
+  const operation = document.paths[template]?.[method.toLowerCase()];
+  return operation === undefined ? undefined : DocumentedOperation.parse(operation);
+}
 
 const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** A validator of responses against one OpenAPI document. */
 export class OpenApiValidator {
   readonly #ajv: Ajv2020;
-  readonly #document: OpenApiDocument;
+  readonly #document: DocumentShape;
   readonly #compiled = new Map<string, ValidateFunction>();
 
-  constructor(document: OpenApiDocument = contractDocument) {
+  constructor(document: DocumentShape = contractDocument) {
     this.#document = document;
     this.#ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(this.#ajv);
+    ajvFormats.default(this.#ajv);
     // The contract's own format for phone numbers (rule R30: `^\+[1-9]\d{6,14}$`).
     this.#ajv.addFormat('e164', /^\+[1-9]\d{6,14}$/);
     this.#ajv.addSchema(document, 'openapi');
@@ -46,7 +73,7 @@ export class OpenApiValidator {
    */
   problems(method: string, template: string, status: number, headers: Headers, body: unknown): string[] {
     const lower = method.toLowerCase();
-    const operation = this.#document.paths[template]?.[lower] as Operation | undefined;
+    const operation = documentedOperation(this.#document, method, template);
     if (operation === undefined) return [`openapi.json documents no ${method} ${template}`];
     let response = operation.responses[String(status)];
     if (response === undefined) return [`openapi.json documents no ${status} answer to ${method} ${template}`];
@@ -75,9 +102,10 @@ export class OpenApiValidator {
   #resolve(ref: string): ResponseObject {
     let node: unknown = this.#document;
     for (const part of ref.replace(/^#\//, '').split('/')) {
-      node = (node as Record<string, unknown>)[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+      const object = JsonObject.safeParse(node);
+      node = object.success ? object.data[part.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
     }
-    return node as ResponseObject;
+    return ResponseObject.parse(node);
   }
 
   #schema(ref: string): ValidateFunction {

@@ -263,7 +263,7 @@ export async function runConformance(
         requestId = error.requestId;
       } else {
         outcome = 'fail';
-        reason = `the check broke: ${(error as Error).message}`;
+        reason = `the check broke: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
     const result: CheckResult = {

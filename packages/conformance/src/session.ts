@@ -4,15 +4,46 @@
  */
 import {
   API_PREFIX,
+  ENGLISH_MESSAGES,
+  ErrorEnvelope,
   HEADERS,
+  ResponseMeta,
   expandPath,
+  isUserScoped,
   operations,
+  successEnvelope,
   type OperationData,
   type OperationId,
   type Pagination,
 } from '@commflow/contract';
+import * as z from 'zod/mini';
 import type { OpenApiValidator } from './openapi-validator.js';
 import type { Pacer } from './pacer.js';
+
+// What the kit reads of any body, even one that openapi.json does not describe: the error code
+// and the request id, when the body has them where the envelope puts them.
+const ErrorCodeOfBody = z.object({
+  error: z.object({ code: ErrorEnvelope.shape.error.shape.code }),
+});
+const RequestIdOfBody = z.object({ meta: z.object({ requestId: ResponseMeta.shape.requestId }) });
+
+// The success envelope around any data: the data is then read with the operation's schema, whose
+// type follows the operation id.
+const SUCCESS_ENVELOPES = {
+  plain: successEnvelope(z.unknown()),
+  paged: successEnvelope(z.unknown(), true),
+};
+
+// The registry seen through a mapped type, so that an entry's response schema keeps the link to
+// its id: indexed by a generic id, it is the schema of that operation's data.
+const RESPONSES: { readonly [Id in OperationId]: { readonly response: z.ZodMiniType<OperationData<Id>> } } = operations;
+
+// What an undici "fetch failed" keeps in its cause: a system error code (ECONNREFUSED) or a
+// message ("bad port").
+const FetchFailureCause = z.object({
+  code: z.optional(z.union([z.string(), z.number()])),
+  message: z.optional(z.string()),
+});
 
 /** What a failure knows of the answer that showed it. */
 export interface FailedAnswer {
@@ -58,8 +89,8 @@ export function answered(answer: { readonly status: number; readonly body: unkno
 
 /** The `error.code` of an error envelope, else undefined. */
 export function errorCodeOf(body: unknown): string | undefined {
-  const error = (body as { success?: unknown; error?: { code?: unknown } } | undefined)?.error;
-  return typeof error?.code === 'string' ? error.code : undefined;
+  const parsed = ErrorCodeOfBody.safeParse(body);
+  return parsed.success ? parsed.data.error.code : undefined;
 }
 
 /** The implementation could not be reached: a connection error or a timeout, no answer at all. */
@@ -147,9 +178,7 @@ export class Session {
       [HEADERS.apiKey]: request.apiKey ?? this.#config.apiKey,
       [HEADERS.tenantId]: request.tenantId ?? this.#config.tenantId,
     };
-    const headerCodes: readonly string[] = op.headers;
-    const user =
-      request.user === undefined ? (headerCodes.includes('U') ? this.#config.userEmail : null) : request.user;
+    const user = request.user === undefined ? (isUserScoped(op) ? this.#config.userEmail : null) : request.user;
     if (user !== null) headers[HEADERS.userEmail] = user;
     let body: string | undefined;
     if (request.body !== undefined) {
@@ -160,7 +189,7 @@ export class Session {
     let path: string = op.path;
     if (request.params !== undefined) path = expandPath(op.path, request.params);
     const query = new URLSearchParams(
-      Object.entries(request.query ?? {}).map(([name, value]) => [name, String(value)] as [string, string]),
+      Object.entries(request.query ?? {}).map(([name, value]): [string, string] => [name, String(value)]),
     ).toString();
     const { response, json } = await this.#send(op.method, `${path}${query === '' ? '' : `?${query}`}`, {
       method: op.method,
@@ -181,16 +210,31 @@ export class Session {
         { requestId, status: response.status, ...codeOf(json), asRun },
       );
     }
-    const envelope = json as { success: boolean };
-    return {
+    const base: AnswerBase = {
       operation: label,
       status: response.status,
       headers: response.headers,
       requestId,
       body: json,
       asRun,
-      ...(envelope as Omit<Answer<Id>, keyof AnswerBase>),
-    } as Answer<Id>;
+    };
+    // openapi.json has described the body; the contract's schemas (openapi.json's source, so they
+    // agree with it) read it into the envelope's types.
+    const unreadable = (issues: readonly z.core.$ZodIssue[], under: readonly string[] = []) =>
+      new CheckFailure(
+        `${label} answered ${answered(base)}, which the contract's schemas do not describe: ${describeIssues(issues, under)}`,
+        { requestId, status: response.status, ...codeOf(json), asRun },
+      );
+    if (response.status >= 400) {
+      const error = ErrorEnvelope.safeParse(json, ENGLISH_MESSAGES);
+      if (!error.success) throw unreadable(error.error.issues);
+      return { ...base, ...error.data };
+    }
+    const envelope = SUCCESS_ENVELOPES[op.pagination === 'none' ? 'plain' : 'paged'].safeParse(json, ENGLISH_MESSAGES);
+    if (!envelope.success) throw unreadable(envelope.error.issues);
+    const data = RESPONSES[id].response.safeParse(envelope.data.data, ENGLISH_MESSAGES);
+    if (!data.success) throw unreadable(data.error.issues, ['data']);
+    return { ...base, ...envelope.data, data: data.data };
   }
 
   /** A GET of a path openapi.json documents outside the registry (`openapi.json` itself), with what openapi.json finds wrong in the answer. */
@@ -254,10 +298,7 @@ export class Session {
       try {
         response = await this.#config.fetch(url, { ...init, signal: AbortSignal.timeout(this.#config.timeoutMs) });
       } catch (error) {
-        // undici says only "fetch failed"; its cause says why (ECONNREFUSED, "bad port", a timeout…).
-        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-        const why = cause?.code ?? cause?.message ?? (error as Error).message;
-        throw new Unreachable(`${method} ${path} failed: ${why}`, null);
+        throw new Unreachable(`${method} ${path} failed: ${unreachableReason(error)}`, null);
       }
       const text = await response.text();
       if (this.#config.pacer.observe(response.status, response.headers) && attempt < RATE_LIMIT_RETRIES) continue;
@@ -284,6 +325,24 @@ function codeOf(body: unknown): { code?: string } {
 function requestIdOf(headers: Headers, body: unknown): string | null {
   const header = headers.get(HEADERS.requestId);
   if (header !== null && header !== '') return header;
-  const meta = (body as { meta?: { requestId?: unknown } } | undefined)?.meta;
-  return typeof meta?.requestId === 'string' ? meta.requestId : null;
+  const parsed = RequestIdOfBody.safeParse(body);
+  return parsed.success ? parsed.data.meta.requestId : null;
+}
+
+/** Why a fetch failed: undici says only "fetch failed"; its cause says why (ECONNREFUSED, "bad port", a timeout…). */
+function unreachableReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = FetchFailureCause.safeParse(error.cause);
+  return String((cause.success ? (cause.data.code ?? cause.data.message) : undefined) ?? error.message);
+}
+
+/** The first issues of a failed parse, worded as the validator words its problems: `body /data/id …`. */
+function describeIssues(issues: readonly z.core.$ZodIssue[], under: readonly string[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => {
+      const path = [...under, ...issue.path.map(String)];
+      return `body${path.length === 0 ? '' : ` /${path.join('/')}`} ${issue.message}`;
+    })
+    .join('; ');
 }

@@ -69,7 +69,7 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
  * ERROR_CODES.includes('RATE_LIMITED'); // true
  * ```
  */
-export const ERROR_CODES = /* @__PURE__ */ pure(() => Object.keys(ERROR_CATALOGUE) as ErrorCode[]);
+export const ERROR_CODES = /* @__PURE__ */ pure(() => Object.keys(ERROR_CATALOGUE).filter(isErrorCode));
 
 /**
  * Whether a string is a catalogue code.

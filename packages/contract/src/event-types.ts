@@ -35,4 +35,8 @@ export type EventType = keyof typeof EVENT_TYPES;
  * EVENT_TYPE_NAMES.length; // 5
  * ```
  */
-export const EVENT_TYPE_NAMES = /* @__PURE__ */ pure(() => Object.keys(EVENT_TYPES) as EventType[]);
+export const EVENT_TYPE_NAMES = /* @__PURE__ */ pure(() => Object.keys(EVENT_TYPES).filter(isEventType));
+
+function isEventType(name: string): name is EventType {
+  return Object.hasOwn(EVENT_TYPES, name);
+}

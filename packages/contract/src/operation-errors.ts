@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, type ErrorCode } from './errors.js';
+import { ERROR_CATALOGUE, isErrorCode, type ErrorCode } from './errors.js';
 import { HEADERS } from './headers.js';
 import type { OperationDefinition } from './operations.js';
 
@@ -78,7 +78,9 @@ export function operationErrors(op: OperationDefinition): OperationError[] {
     add('IDEMPOTENCY_KEY_REUSED', 'The `Idempotency-Key` was used before with a different request.');
     add('IDEMPOTENCY_IN_PROGRESS', 'The first request with this `Idempotency-Key` is still running.');
   }
-  for (const [code, reason] of Object.entries(op.errors) as [ErrorCode, string][]) add(code, reason, true);
+  for (const [code, reason] of Object.entries(op.errors)) {
+    if (isErrorCode(code)) add(code, reason, true);
+  }
   add('INTERNAL_ERROR', ERROR_CATALOGUE.INTERNAL_ERROR.meaning);
 
   return [...found].map(([code, { reasons, specific }]) => ({

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation, type OperationDefinition } from './operation-definition.js';
 import { operationRequests } from './operation-requests.js';
+import type { BodyOf, DataOf, PathParamsOf, QueryOf } from './operation-types.js';
 import { AiAgent, AiAgentReply } from './schemas/ai.js';
 import { CalendarEvent } from './schemas/calendar.js';
 import { ChatConversation, ChatMessage, DirectConversation } from './schemas/chat.js';
@@ -13,10 +14,6 @@ import { PricingQuote } from './schemas/pricing.js';
 import { SmsConversation, SmsMessage } from './schemas/sms.js';
 import { User } from './schemas/users.js';
 import { CallDetailRecord, Click2DialResult } from './schemas/voice.js';
-
-const list = <K extends string, T extends z.ZodMiniType>(key: K, item: T) =>
-  z.object({ [key]: z.array(item) } as Record<K, z.ZodMiniArray<T>>);
-const one = <K extends string, T extends z.ZodMiniType>(key: K, item: T) => z.object({ [key]: item } as Record<K, T>);
 
 /**
  * The operation registry: the 22 operations of the service, keyed by id.
@@ -36,7 +33,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['users.list'],
         summary: 'List the users of the tenant.',
         successStatus: [200],
-        response: list('users', User),
+        response: z.object({ users: z.array(User) }),
         gating: { permission: 'users', module: null, capability: null },
         events: [],
         assumed: ['response'],
@@ -46,7 +43,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['contacts.list'],
         summary: 'List contacts, newest first.',
         successStatus: [200],
-        response: list('contacts', Contact),
+        response: z.object({ contacts: z.array(Contact) }),
         gating: { permission: 'contacts', module: 'contacts', capability: 'contacts.use' },
         events: [],
         assumed: ['response'],
@@ -56,7 +53,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['contacts.create'],
         summary: 'Create a contact.',
         successStatus: [201],
-        response: one('contact', Contact),
+        response: z.object({ contact: Contact }),
         gating: { permission: 'contacts', module: 'contacts', capability: 'contacts.use' },
         events: ['contact.changed'],
         assumed: ['body', 'response'],
@@ -80,7 +77,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['cdr.list'],
         summary: 'List call detail records, newest first.',
         successStatus: [200],
-        response: list('records', CallDetailRecord),
+        response: z.object({ records: z.array(CallDetailRecord) }),
         gating: { permission: 'cdr', module: 'cdr', capability: 'cdr.view' },
         events: [],
         assumed: ['response'],
@@ -90,7 +87,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['chat.conversations'],
         summary: 'List the team chat rooms of the acting user, most recent activity first.',
         successStatus: [200],
-        response: list('conversations', ChatConversation),
+        response: z.object({ conversations: z.array(ChatConversation) }),
         gating: { permission: 'chat', module: 'chat', capability: 'chat.use' },
         events: [],
         assumed: ['response'],
@@ -100,7 +97,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['chat.conversations.create'],
         summary: 'Start a direct chat with a teammate, or return the existing one, and post the message.',
         successStatus: [201, 200],
-        response: one('conversation', DirectConversation),
+        response: z.object({ conversation: DirectConversation }),
         gating: { permission: 'chat', module: 'chat', capability: 'chat.use' },
         events: [],
         assumed: ['body', 'successStatus', 'response'],
@@ -113,7 +110,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['chat.messages.list'],
         summary: 'List the messages of a team chat conversation, newest first.',
         successStatus: [200],
-        response: list('messages', ChatMessage),
+        response: z.object({ messages: z.array(ChatMessage) }),
         gating: { permission: 'chat', module: 'chat', capability: 'chat.use' },
         events: [],
         assumed: ['operationId', 'gating', 'response', 'query.limit', 'query.cursor'],
@@ -125,7 +122,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['chat.messages.send'],
         summary: 'Post a message to a team chat conversation.',
         successStatus: [201],
-        response: one('message', ChatMessage),
+        response: z.object({ message: ChatMessage }),
         gating: { permission: 'chat', module: 'chat', capability: 'chat.use' },
         events: [],
         assumed: ['operationId', 'gating', 'body', 'successStatus', 'response'],
@@ -137,7 +134,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['sms.conversations'],
         summary: 'List the SMS conversations the acting user can access, most recent activity first.',
         successStatus: [200],
-        response: list('conversations', SmsConversation),
+        response: z.object({ conversations: z.array(SmsConversation) }),
         gating: { permission: 'sms', module: 'sms', capability: 'sms.use' },
         events: [],
         assumed: ['response'],
@@ -147,7 +144,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['sms.messages.list'],
         summary: 'List the messages of an SMS conversation, newest first.',
         successStatus: [200],
-        response: list('messages', SmsMessage),
+        response: z.object({ messages: z.array(SmsMessage) }),
         gating: { permission: 'sms', module: 'sms', capability: 'sms.use' },
         events: [],
         assumed: ['response'],
@@ -159,7 +156,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['sms.send'],
         summary: 'Send an SMS in a conversation: simulated on sandbox tenants, through the carrier on live ones.',
         successStatus: [200],
-        response: one('message', SmsMessage),
+        response: z.object({ message: SmsMessage }),
         gating: { permission: 'sms', module: 'sms', capability: 'sms.use' },
         events: ['sms.sent', 'sms.failed'],
         assumed: ['body', 'response'],
@@ -171,7 +168,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['ai.agents.list'],
         summary: 'List every AI agent of the tenant, by name.',
         successStatus: [200],
-        response: list('agents', AiAgent),
+        response: z.object({ agents: z.array(AiAgent) }),
         gating: { permission: 'ai', module: 'aiAgents', capability: 'aiAgents.use' },
         events: [],
         assumed: ['response'],
@@ -181,7 +178,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['ai.agents.get'],
         summary: 'Get one AI agent.',
         successStatus: [200],
-        response: one('agent', AiAgent),
+        response: z.object({ agent: AiAgent }),
         gating: { permission: 'ai', module: 'aiAgents', capability: 'aiAgents.use' },
         events: [],
         assumed: ['response'],
@@ -193,7 +190,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['ai.agents.chat'],
         summary: "Try an AI agent: send a conversation, get the agent's reply.",
         successStatus: [200],
-        response: one('reply', AiAgentReply),
+        response: z.object({ reply: AiAgentReply }),
         gating: { permission: 'ai', module: 'aiAgents', capability: 'aiAgents.use' },
         events: [],
         assumed: ['body', 'response'],
@@ -205,7 +202,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['pricing.quote'],
         summary: 'Price a subscription: seats and numbers (DIDs) of a plan, monthly or annual.',
         successStatus: [200],
-        response: one('quote', PricingQuote),
+        response: z.object({ quote: PricingQuote }),
         gating: { permission: 'pricing', module: null, capability: null },
         events: [],
         assumed: ['operationId', 'gating', 'body', 'response'],
@@ -217,7 +214,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['files.list'],
         summary: 'List files, newest first.',
         successStatus: [200],
-        response: list('files', FileItem),
+        response: z.object({ files: z.array(FileItem) }),
         gating: { permission: 'files', module: 'files', capability: 'files.view' },
         events: [],
         assumed: ['operationId', 'gating', 'response'],
@@ -227,7 +224,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['calendar.list'],
         summary: "List the acting user's calendar events overlapping [startDate, endDate), by start time.",
         successStatus: [200],
-        response: list('events', CalendarEvent),
+        response: z.object({ events: z.array(CalendarEvent) }),
         gating: { permission: 'calendar', module: 'calendar', capability: 'calendar.use' },
         events: [],
         assumed: ['operationId', 'gating', 'response'],
@@ -239,7 +236,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['calendar.create'],
         summary: 'Create a calendar event for the acting user.',
         successStatus: [201],
-        response: one('event', CalendarEvent),
+        response: z.object({ event: CalendarEvent }),
         gating: { permission: 'calendar', module: 'calendar', capability: 'calendar.use' },
         events: [],
         assumed: ['operationId', 'gating', 'body', 'successStatus', 'response'],
@@ -251,7 +248,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['presence.list'],
         summary: 'The presence of every user of the tenant.',
         successStatus: [200],
-        response: list('presence', Presence),
+        response: z.object({ presence: z.array(Presence) }),
         gating: { permission: 'presence', module: 'presence', capability: null },
         events: [],
         assumed: ['operationId', 'gating', 'response'],
@@ -261,7 +258,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['presence.update'],
         summary: "Set the acting user's presence.",
         successStatus: [200],
-        response: one('presence', Presence),
+        response: z.object({ presence: Presence }),
         gating: { permission: 'presence', module: 'presence', capability: null },
         events: [],
         assumed: ['operationId', 'gating', 'body', 'response'],
@@ -271,7 +268,7 @@ export const operations = /* @__PURE__ */ pure(
         ...operationRequests['fax.list'],
         summary: 'List faxes, newest first, optionally of one box.',
         successStatus: [200],
-        response: list('faxes', Fax),
+        response: z.object({ faxes: z.array(Fax) }),
         gating: { permission: 'fax', module: 'fax', capability: 'fax.view' },
         events: [],
         assumed: ['operationId', 'gating', 'response'],
@@ -318,4 +315,43 @@ export {
   type OperationDefinition,
   type OperationSpecificErrors,
 } from './operation-definition.js';
-export type { OperationBody, OperationData, OperationPathParams, OperationQuery } from './operation-types.js';
+
+/**
+ * The typed `data` of an operation's success response.
+ *
+ * @example
+ * ```ts
+ * type Data = OperationData<'contacts.create'>; // { contact: Contact }
+ * ```
+ */
+export type OperationData<Id extends OperationId> = DataOf<Operations[Id]>;
+
+/**
+ * The typed query of an operation, as code sees it (numbers, not strings).
+ *
+ * @example
+ * ```ts
+ * const q: OperationQuery<'contacts.list'> = { search: 'ann', limit: 10 };
+ * ```
+ */
+export type OperationQuery<Id extends OperationId> = QueryOf<Operations[Id]>;
+
+/**
+ * The typed body of an operation.
+ *
+ * @example
+ * ```ts
+ * const body: OperationBody<'sms.send'> = { body: 'hello' };
+ * ```
+ */
+export type OperationBody<Id extends OperationId> = BodyOf<Operations[Id]>;
+
+/**
+ * The typed path parameters of an operation.
+ *
+ * @example
+ * ```ts
+ * const params: OperationPathParams<'ai.agents.get'> = { id };
+ * ```
+ */
+export type OperationPathParams<Id extends OperationId> = PathParamsOf<Operations[Id]>;

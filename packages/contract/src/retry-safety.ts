@@ -25,5 +25,7 @@ export const PURE_OPERATION_IDS: ReadonlySet<OperationId> = new Set<OperationId>
  * ```
  */
 export function isSafeToRetry(op: OperationRequest): boolean {
-  return op.method === 'GET' || takesIdempotencyKey(op) || PURE_OPERATION_IDS.has(op.id as OperationId);
+  // Asking a set of ids about any string is sound: it answers false for one it does not hold.
+  const pureIds: ReadonlySet<string> = PURE_OPERATION_IDS;
+  return op.method === 'GET' || takesIdempotencyKey(op) || pureIds.has(op.id);
 }

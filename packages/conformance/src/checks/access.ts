@@ -1,10 +1,10 @@
 import { answered } from '../session.js';
-import { HEADERS, MAX_PAGE_LIMIT, operations, type OperationId } from '@commflow/contract';
+import { HEADERS, MAX_PAGE_LIMIT, isUserScoped, operations, type OperationId } from '@commflow/contract';
 import { defineCheck, listOperationIds, type CheckContext } from './context.js';
 
 /** Account keys (`cfa_`) may access several tenants (rules R6); tenant keys (`cf_`) one. */
 const isAccountKey = (key: string) => key.startsWith('cfa_');
-const userScoped = (id: OperationId) => (operations[id].headers as readonly string[]).includes('U');
+const userScoped = (id: OperationId) => isUserScoped(operations[id]);
 
 export const tenancyCheck = defineCheck({
   id: 'tenancy.isolation',

@@ -3,7 +3,7 @@
  * assertions that name the request that showed a fault.
  */
 import { operations, type ErrorCode, type OperationData, type OperationId, type User } from '@commflow/contract';
-import { contractDocument } from '../openapi-validator.js';
+import { contractDocument, documentedOperation } from '../openapi-validator.js';
 import {
   CheckFailure,
   CheckSkip,
@@ -179,20 +179,22 @@ export class CheckContext {
 /** The query parameters openapi.json documents for an operation. */
 export function queryParameters(id: OperationId, required = false): string[] {
   const op = operations[id];
-  const described = contractDocument.paths[op.path]?.[op.method.toLowerCase()] as
-    { parameters?: { name: string; in: string; required?: boolean }[] } | undefined;
-  return (described?.parameters ?? [])
+  return (documentedOperation(contractDocument, op.method, op.path)?.parameters ?? [])
     .filter((parameter) => parameter.in === 'query' && (!required || parameter.required === true))
     .map((parameter) => parameter.name);
 }
+
+/** Whether a string is the id of a registry entry. */
+const isOperationId = (id: string): id is OperationId => Object.hasOwn(operations, id);
 
 /**
  * The registry entries a read-only sweep may send as they are: GETs without path parameters or
  * required query parameters.
  */
 export function listOperationIds(filter: (id: OperationId) => boolean = () => true): OperationId[] {
-  return (Object.keys(operations) as OperationId[]).filter(
-    (id) =>
+  return Object.keys(operations).filter(
+    (id): id is OperationId =>
+      isOperationId(id) &&
       operations[id].method === 'GET' &&
       operations[id].pathParams === undefined &&
       queryParameters(id, true).length === 0 &&

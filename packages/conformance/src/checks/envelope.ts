@@ -1,6 +1,14 @@
 import { answered } from '../session.js';
 import { API_VERSION, HEADERS, OPENAPI_PATH, OPERATION_LIST } from '@commflow/contract';
+import * as z from 'zod/mini';
 import { defineCheck, listOperationIds, type CheckContext } from './context.js';
+
+/** What the openapi.document check reads of the served document (openapi.json's schema for it, checked first, asks more). */
+const ServedDocument = z.object({
+  openapi: z.optional(z.unknown()),
+  info: z.optional(z.object({ version: z.optional(z.unknown()) })),
+  paths: z.optional(z.record(z.string(), z.record(z.string(), z.unknown()))),
+});
 
 /** A UUID that names nothing: v4-shaped, so that it passes validation and is looked up. */
 const absentId = () => crypto.randomUUID();
@@ -135,11 +143,13 @@ export const openApiDocumentCheck = defineCheck({
       `GET ${OPENAPI_PATH}: the answer does not match openapi.json: ${answer.problems.slice(0, 3).join('; ')}`,
       answer,
     );
-    const document = answer.body as {
-      openapi?: unknown;
-      info?: { version?: unknown };
-      paths?: Record<string, Record<string, { operationId?: string }>>;
-    };
+    const read = ServedDocument.safeParse(answer.body);
+    ctx.expect(
+      read.success,
+      `GET ${OPENAPI_PATH}: the answer is not an OpenAPI document (an object whose info and paths are objects)`,
+      answer,
+    );
+    const document = read.data;
     ctx.expect(
       typeof document.openapi === 'string' && document.openapi.startsWith('3.1.'),
       `the document is OpenAPI ${String(document.openapi)}, not 3.1`,

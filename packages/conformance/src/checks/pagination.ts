@@ -1,4 +1,5 @@
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, operations, type OperationId } from '@commflow/contract';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, isUserScoped, operations, type OperationId } from '@commflow/contract';
+import * as z from 'zod/mini';
 import type { Answer, SuccessAnswer } from '../session.js';
 import { defineCheck, listOperationIds, queryParameters, type CheckContext } from './context.js';
 
@@ -6,15 +7,19 @@ import { defineCheck, listOperationIds, queryParameters, type CheckContext } fro
 const pagedLists = (kind?: 'cursor') =>
   listOperationIds((id) => {
     const op = operations[id];
-    const codes: readonly string[] = op.headers;
-    return op.pagination !== 'none' && (kind === undefined || op.pagination === kind) && !codes.includes('U');
+    return op.pagination !== 'none' && (kind === undefined || op.pagination === kind) && !isUserScoped(op);
   });
+
+/** A list's data, by result key; each item of a paged list has an id. */
+const ListData = z.record(z.string(), z.unknown());
+const ListItems = z.array(z.object({ id: z.string() }));
 
 /** The items of a list answer, by the operation's result key. */
 export function itemsOf<Id extends OperationId>(id: Id, answer: SuccessAnswer<Id>): { id: string }[] {
   const key = operations[id].resultKey;
-  const items = key === undefined ? undefined : (answer.data as Record<string, unknown>)[key];
-  return Array.isArray(items) ? (items as { id: string }[]) : [];
+  const data = ListData.safeParse(answer.data);
+  const items = key === undefined || !data.success ? undefined : ListItems.safeParse(data.data[key]);
+  return items?.success === true ? items.data : [];
 }
 
 function pageOf<Id extends OperationId>(ctx: CheckContext, id: Id, answer: Answer<Id>, why: string) {

@@ -58,6 +58,8 @@ const ENV = {
   restrictedApiKey: 'COMMFLOW_RESTRICTED_API_KEY',
 } as const;
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** Runs the command; resolves with its exit code. */
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
   const usage = (message: string) => {
@@ -90,7 +92,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: 
     }));
   } catch (error) {
     // parseArgs names the option, never its value: no secret can reach this message.
-    return usage((error as Error).message.split('\n')[0]?.replace(/\.$/, '') ?? 'invalid arguments');
+    return usage(messageOf(error).split('\n')[0]?.replace(/\.$/, '') ?? 'invalid arguments');
   }
   if (values.help) {
     io.stdout(`${HELP}\n`);
@@ -139,7 +141,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, io: 
     try {
       await writeFile(values.junit, toJUnitXml(report));
     } catch (error) {
-      io.stderr(`commflow-conformance: could not write ${values.junit}: ${(error as Error).message}\n`);
+      io.stderr(`commflow-conformance: could not write ${values.junit}: ${messageOf(error)}\n`);
       return report.ok ? 2 : 1;
     }
   }

@@ -114,4 +114,4 @@ export type EventOf<T extends EventType> = Extract<WebhookEvent, { type: T }>;
  * EventTypeSchema.parse('sms.sent');
  * ```
  */
-export const EventTypeSchema = /* @__PURE__ */ pure(() => z.enum(EVENT_TYPE_NAMES as [EventType, ...EventType[]]));
+export const EventTypeSchema = /* @__PURE__ */ pure(() => z.enum(EVENT_TYPE_NAMES));

@@ -159,13 +159,14 @@ export function withCursorRule<T extends z.ZodMiniObject<typeof cursorPageQuery 
   schema: T,
 ): T {
   return schema.check((ctx) => {
-    const value = ctx.value as { cursor?: string; offset?: number };
-    if (value.cursor !== undefined && value.offset !== undefined && value.offset !== 0) {
+    // T's loose shape types these fields `any`: claim nothing, check what the values are.
+    const { cursor, offset }: { cursor?: unknown; offset?: unknown } = ctx.value;
+    if (cursor !== undefined && typeof offset === 'number' && offset !== 0) {
       ctx.issues.push({
         code: 'custom',
         message: 'cursor and a non-zero offset cannot be combined',
         path: ['offset'],
-        input: value.offset,
+        input: offset,
       });
     }
   });
