@@ -9,7 +9,7 @@ import { advanceClock } from '../runtime/clock.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
 import { faultOverride, FaultSchema, type FaultInput } from '../state/faults.js';
-import { handleApiRequest, handleRequest } from '../surfaces/handler.js';
+import { handleApiRequest, handleRequest } from '../serve/handler.js';
 import type { WebhookDispatcher } from '../sim/webhooks/dispatcher.js';
 import { MockTenants } from './tenants.js';
 import { MockOverrides } from './overrides.js';
