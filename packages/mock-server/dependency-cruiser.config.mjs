@@ -1,8 +1,13 @@
 // The mock's module graph stays a graph without cycles, type-only imports included, and its
-// layers point one way (docs/mock-architecture.md draws them): the facade and the surfaces sit on
-// top, nothing imports them back; the state is data and imports only data; the simulation acts on
-// the state without the service. Type-only imports count everywhere: a layer that needs a type
-// from above is a layer in the wrong place.
+// layers point one way (docs/mock-architecture.md draws them): the entry points on top; the facade
+// and the surfaces under them, which nothing else imports; serve/ (how a request is answered)
+// under both; then the runtime, the service, the simulation and the state, which is data and
+// imports only data. Type-only imports count everywhere: a layer that needs a type from above is
+// a layer in the wrong place.
+
+/** The entry points: the main entry, the CLI and the subpath entries (all under surfaces/). */
+const ENTRIES = 'index\\.ts$|cli\\.ts$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -16,11 +21,26 @@ export default {
     {
       name: 'facade-on-top',
       severity: 'error',
-      comment: 'Only entry points and adapters use the facade; the runtime, service and state never do.',
-      from: {
-        path: '^src/(runtime|service|state|sim|webhooks|scenario|history|lib|surfaces/(control|console|handler))',
-      },
+      comment:
+        'Only the entry points, the adapters and the test fixtures use the facade; serve/, the runtime and everything below it never do, and neither do the remote handle, the CLI helpers or the console.',
+      from: { path: '^src/', pathNot: `^src/(facade/|surfaces/(adapters|testing)/|${ENTRIES})` },
       to: { path: '^src/facade/' },
+    },
+    {
+      name: 'surfaces-only-from-entries',
+      severity: 'error',
+      comment:
+        'The surfaces (adapters, testing, remote, Playwright, CLI helpers, console, the control gate) are ways in: only the entry points and other surfaces import them, never the facade, serve/ or anything below.',
+      from: { path: '^src/', pathNot: `^src/(surfaces/|${ENTRIES})` },
+      to: { path: '^src/surfaces/' },
+    },
+    {
+      name: 'serve-under-the-ways-in',
+      severity: 'error',
+      comment:
+        'serve/ (the request handler, the /__mock routes, the console page) answers requests for the facade and the surfaces; the runtime and everything below it never import it.',
+      from: { path: '^src/', pathNot: `^src/(serve/|facade/|surfaces/|${ENTRIES})` },
+      to: { path: '^src/serve/' },
     },
     {
       name: 'state-imports-only-data',
@@ -42,24 +62,16 @@ export default {
       name: 'sim-without-service',
       severity: 'error',
       comment:
-        'The simulation (the outside world, clock, webhook machinery) acts on the state; it never calls into the service, the runtime, the facade or the surfaces.',
+        'The simulation (the outside world, clock, webhook machinery) acts on the state; it never calls into the service or the runtime (the layers above those have rules of their own).',
       from: { path: '^src/sim/' },
-      to: { path: '^src/(service|runtime|facade|surfaces)/' },
-    },
-    {
-      name: 'nothing-below-surfaces-imports-them',
-      severity: 'error',
-      comment:
-        'The surfaces (control, console, testing, CLI, adapters) compose the layers below; the runtime, service, state, simulation, scenario, history and lib never import them.',
-      from: { path: '^src/(runtime|service|state|sim|scenario|history|lib)/' },
-      to: { path: '^src/surfaces/' },
+      to: { path: '^src/(service|runtime)/' },
     },
     {
       name: 'surfaces-through-the-runtime',
       severity: 'error',
       comment:
-        'The surfaces (control routes, console, CLI, adapters, testing) reach the simulation (the webhook machinery, the clock) only through runtime/ functions, never by importing sim/.',
-      from: { path: '^src/surfaces/' },
+        'serve/ and the surfaces (control routes, console, CLI, adapters, testing) reach the simulation (the webhook machinery, the clock) only through runtime/ functions, never by importing sim/.',
+      from: { path: '^src/(serve|surfaces)/' },
       to: { path: '^src/sim/' },
     },
     {
@@ -89,3 +101,32 @@ export default {
     tsConfig: { fileName: 'tsconfig.json' },
   },
 };
+
+/**
+ * One planted breach per rule: adding `import type {} from '<to, relative to from>';` at the top of
+ * `from` breaks that rule and no other (no circle either, but for `no-circular`). A `to` outside
+ * `src/` is a package, imported by its name.
+ */
+export const proofs = [
+  // state/webhooks/subscriptions.ts imports subscription-types.ts: the way back closes a circle.
+  { rule: 'no-circular', from: 'src/state/webhooks/subscription-types.ts', to: 'src/state/webhooks/subscriptions.ts' },
+  // The handler serving the facade, importing it back (what issue 33 took away).
+  { rule: 'facade-on-top', from: 'src/serve/handler.ts', to: 'src/facade/overrides.ts' },
+  // The facade reaching into a surface (the facade imported surfaces/handler.ts before issue 33).
+  { rule: 'surfaces-only-from-entries', from: 'src/facade/core.ts', to: 'src/surfaces/control/gate.ts' },
+  { rule: 'serve-under-the-ways-in', from: 'src/runtime/demo-keys.ts', to: 'src/serve/console/assets.ts' },
+  {
+    rule: 'state-imports-only-data',
+    from: 'src/state/webhooks/deliveries.ts',
+    to: 'src/sim/webhooks/retry-schedule.ts',
+  },
+  { rule: 'lib-stands-alone', from: 'src/lib/raw-headers.ts', to: 'src/history/bounded.ts' },
+  { rule: 'sim-without-service', from: 'src/sim/webhooks/retry-schedule.ts', to: 'src/service/gating-names.ts' },
+  {
+    rule: 'surfaces-through-the-runtime',
+    from: 'src/serve/control/webhook-routes.ts',
+    to: 'src/sim/webhooks/dispatcher.ts',
+  },
+  { rule: 'control-api-is-data', from: 'src/control-api/paths.ts', to: 'src/history/limits.ts' },
+  { rule: 'test-frameworks-stay-in-their-subpath', from: 'src/surfaces/testing/matchers.ts', to: 'vitest' },
+];

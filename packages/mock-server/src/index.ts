@@ -11,6 +11,7 @@ export { MockTraffic } from './facade/traffic.js';
 export { MockOutside } from './facade/outside.js';
 export { MockTenants } from './facade/tenants.js';
 export { MockOverrides } from './facade/overrides.js';
+export type { MockWebhooks, RotateWebhookSecretOptions, WebhookSubscriptionFilter } from './facade/webhooks.js';
 export type { OverrideView } from './runtime/overrides.js';
 export type { OverrideFilter } from './state/overrides.js';
 export { OverrideInputSchema, type CheckedOverride, type OverrideInput } from './state/override-schema.js';
@@ -66,8 +67,6 @@ export {
   ScenarioWebhookSchema,
   CreateWebhookSubscriptionSchema,
   WEBHOOK_USER_AGENT,
-  type WebhookDispatcher,
-  type SubscriptionStore,
   type CreatedWebhookSubscription,
   type CreateWebhookSubscriptionInput,
   type DeliveryAttempt,
@@ -81,6 +80,5 @@ export {
   type WebhookSubscriptionView,
   type WebhookTimestampClock,
   type CreateWebhookSubscriptionData,
-  type WebhookTarget,
   type WebhookMessage,
 } from './sim/webhooks/index.js';

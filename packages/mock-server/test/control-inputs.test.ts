@@ -58,7 +58,7 @@ const CASES: Case[] = [
     route: ['POST', '/webhooks'],
     body: { tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks', event: ['*'] },
     call: (m) =>
-      m.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks', event: ['*'] } as never),
+      m.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks', event: ['*'] } as never),
   },
 ];
 
@@ -72,11 +72,11 @@ const below = (details: Detail[]) => details.map((detail) => [detail.path.slice(
 describe('control inputs, in process and over HTTP', () => {
   it('rotateWebhookSecret refuses HTTP\u2019s windowSeconds in process, naming it, and rotates nothing', () => {
     const mock = createMock('demo');
-    const { id, secret } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
-    expect(() => mock.rotateWebhookSecret(id, { windowSeconds: 10 } as never)).toThrow(
+    const { id, secret } = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
+    expect(() => mock.webhooks.rotateSecret(id, { windowSeconds: 10 } as never)).toThrow(
       expect.objectContaining({ code: 'VALIDATION_ERROR', message: 'Invalid options.windowSeconds: Unrecognized key' }),
     );
-    expect(mock.webhookSubscriptions()[0]?.maskedSecret).toBe(`${secret.slice(0, 10)}…`);
+    expect(mock.webhooks.list()[0]?.maskedSecret).toBe(`${secret.slice(0, 10)}…`);
   });
 
   it.each(CASES)('$name: the same VALIDATION_ERROR either way, and nothing changes', async (testCase) => {

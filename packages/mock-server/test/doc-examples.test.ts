@@ -19,6 +19,7 @@ import '../src/surfaces/testing/vitest.js';
 const FILES = [
   'facade/traffic.ts',
   'facade/tenants.ts',
+  'facade/webhooks.ts',
   'surfaces/testing/matchers.ts',
   'surfaces/testing/matcher-types.ts',
   'surfaces/testing/fixture.ts',
@@ -56,6 +57,21 @@ function examplesOf(file: string): Example[] {
 const SEND_HELLO = `
   const [conversation] = await collect(client.sms.conversations.list({ search: 'grace' }));
   await client.sms.send(conversation.id, { body: 'Hello' });`;
+
+/** A subscription of the sandbox tenant, `id`, whose in-process receiver answers 204. */
+const SUBSCRIBED = `const tenantId = DEMO_TENANTS.sandbox;
+  const { id } = mock.webhooks.subscribe({ tenantId, events: ['*'], callback: () => 204 });`;
+/** A delivery, `id`, that succeeded: an SMS sent to that subscription. */
+const DELIVERED = `${SUBSCRIBED.replace('{ id }', '{ id: subscriptionId }')}
+  ${SEND_HELLO}
+  await mock.webhooks.idle();
+  const [{ id }] = mock.webhooks.deliveries({ subscriptionId });`;
+/** A delivery that failed for good: its receiver answers `answer` (500), one jump walks every retry. */
+const FAILED = `let answer = 500;
+  mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, events: ['sms.sent'], callback: () => answer });
+  ${SEND_HELLO}
+  await mock.webhooks.idle();
+  mock.advanceClock(30 * 86_400_000);`;
 
 interface Scene {
   /** Code run before the example, in its scope. */
@@ -123,6 +139,42 @@ const SCENES: Record<string, Scene> = {
     setup: `const tenantId = DEMO_TENANTS.sandbox; const before = Date.parse(mock.tenants.clock(tenantId).now);`,
     check: `expect(Date.parse(mock.tenants.clock(tenantId).now) - before).toBeGreaterThanOrEqual(61_000);`,
   },
+  'MockWebhooks.subscribe': {
+    setup: `const tenantId = DEMO_TENANTS.sandbox;`,
+    check: `expect(secret).toMatch(/^whsec_/); expect(mock.webhooks.get(id).url).toBe('http://127.0.0.1:4000/hooks');`,
+  },
+  'MockWebhooks.list': {
+    setup: `${SUBSCRIBED} const { url } = mock.webhooks.get(id);`,
+    check: `expect(mock.webhooks.list({ tenantId }).map((subscription) => subscription.url)).toEqual([url]);`,
+  },
+  'MockWebhooks.get': { setup: SUBSCRIBED },
+  'MockWebhooks.enable': {
+    setup: `${SUBSCRIBED} mock.webhooks.disable(id);`,
+    check: `expect(mock.webhooks.get(id).enabled).toBe(true);`,
+  },
+  'MockWebhooks.disable': { setup: SUBSCRIBED, check: `expect(mock.webhooks.get(id).enabled).toBe(false);` },
+  'MockWebhooks.delete': { setup: SUBSCRIBED, check: `expect(mock.webhooks.list({ tenantId })).toEqual([]);` },
+  'MockWebhooks.rotateSecret': {
+    setup: SUBSCRIBED,
+    check: `expect(secret).toMatch(/^whsec_/); expect(mock.webhooks.get(id).rotationEndsAt).toBe(previousSecretExpiresAt);`,
+  },
+  'MockWebhooks.deliveries': {
+    setup: FAILED,
+    check: `expect(mock.webhooks.deliveries({ status: 'failed' }).map((delivery) => delivery.attempts.length)).toEqual([MAX_DELIVERY_ATTEMPTS]);`,
+  },
+  'MockWebhooks.delivery': { setup: DELIVERED },
+  'MockWebhooks.replay': {
+    setup: `${FAILED} await mock.webhooks.idle(); answer = 204;`,
+    check: `expect(mock.webhooks.delivery(replay.id)).toMatchObject({ replayOf: failed.id, status: 'succeeded' });`,
+  },
+  'MockWebhooks.deliveryRequest': {
+    setup: DELIVERED,
+    check: `expect(headers['webhook-id']).toBe(mock.webhooks.delivery(id).eventId); expect(JSON.parse(body).type).toBe('sms.sent');`,
+  },
+  'MockWebhooks.idle': {
+    setup: SUBSCRIBED,
+    check: `expect(mock.webhooks.deliveries({ subscriptionId: id }).map((delivery) => delivery.status)).toEqual(['succeeded']);`,
+  },
   matchers: { setup: SEND_HELLO },
   'CommFlowMatchers.toHaveReceived': {
     setup: `const [conversation] = await collect(client.sms.conversations.list({ search: 'grace' }));
@@ -131,7 +183,7 @@ const SCENES: Record<string, Scene> = {
   'CommFlowMatchers.toHaveReceivedTimes': { setup: `await client.contacts.create({ firstName: 'Ada' });` },
   'CommFlowMatchers.toHaveEmitted': { setup: `await client.contacts.create({ firstName: 'Ada' });` },
   'CommFlowMatchers.toHaveDelivered': {
-    setup: `const { id } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, events: ['*'], callback: () => undefined });
+    setup: `const { id } = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, events: ['*'], callback: () => undefined });
       ${SEND_HELLO}`,
   },
   'CommFlowMatchers.toHaveUsedEveryOverride': {

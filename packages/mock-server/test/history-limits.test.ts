@@ -105,7 +105,7 @@ describe('history caps evict oldest first, never live state', () => {
   it('finished webhook deliveries beyond deliveryLimit are forgotten oldest first; pending ones stay', async () => {
     const mock = demo({ deliveryLimit: 2 });
     let answer = 200;
-    mock.subscribeWebhook({
+    mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.sandbox,
       events: ['contact.changed'],
       callback: () => new Response(null, { status: answer }),

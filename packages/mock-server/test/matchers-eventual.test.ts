@@ -102,7 +102,7 @@ describe('eventual checks: within', () => {
   });
 
   test('a delivery that succeeds after the request, with no idle()', async ({ mock, client }) => {
-    mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, events: ['contact.changed'], callback: () => 204 });
+    mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, events: ['contact.changed'], callback: () => 204 });
     await client.contacts.create({ firstName: 'Dee' });
     await expect(mock).toHaveDelivered('contact.changed', {
       data: { contact: { firstName: 'Dee' } },

@@ -161,7 +161,7 @@ describe('toHaveEmitted / toHaveDelivered', () => {
 
   test('a signed webhook delivery that succeeded', async ({ mock, client }) => {
     let answer = 500;
-    const { id } = mock.subscribeWebhook({
+    const { id } = mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.sandbox,
       events: ['contact.changed'],
       callback: () => answer,

@@ -9,8 +9,9 @@ import { advanceClock } from '../runtime/clock.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
 import { faultOverride, FaultSchema, type FaultInput } from '../state/faults.js';
-import { handleApiRequest, handleRequest } from '../surfaces/handler.js';
-import type { WebhookDispatcher } from '../sim/webhooks/dispatcher.js';
+import { handleApiRequest, handleRequest } from '../serve/handler.js';
+import { closeWebhooks, webhooksIdle } from '../runtime/webhooks.js';
+import { RuntimeWebhooks, type MockWebhooks } from './webhooks.js';
 import { MockTenants } from './tenants.js';
 import { MockOverrides } from './overrides.js';
 import { addOverride, type OverrideView } from '../runtime/overrides.js';
@@ -33,11 +34,10 @@ export class MockCore {
   /** The mock clock: frozen or following the wall clock, advanced by tests. */
   readonly clock: MockClock;
   /**
-   * Webhook delivery: subscriptions, deliveries, retries and replays. The methods of
-   * {@link CommFlowMock} (`subscribeWebhook`, `deliveries`, `replayDelivery`, `idle`, …) cover the
-   * usual needs; this is the full dispatcher, for `subscriptions.disable(id)` and the like.
+   * Webhooks: subscribe, list, enable and disable, rotate a secret, read deliveries, replay one,
+   * wait for attempts in flight. The remote handle's `remote.webhooks` has the same methods.
    */
-  readonly webhooks: WebhookDispatcher;
+  readonly webhooks: MockWebhooks;
   /** Tenants on demand and their clocks: create, reset or delete one tenant, advance its time. */
   readonly tenants: MockTenants;
   /** Faults and stubs aimed at some requests: the twin of `/__mock/overrides`. */
@@ -46,7 +46,7 @@ export class MockCore {
   constructor(scenario: ScenarioInput | ResolvedScenario | 'demo' = 'demo', options: MockOptions = {}) {
     this.runtime = createRuntime(scenario, options);
     this.clock = this.runtime.world.sim.clock;
-    this.webhooks = this.runtime.world.sim.webhooks;
+    this.webhooks = new RuntimeWebhooks(this.runtime);
     this.tenants = new MockTenants(this.runtime);
     this.overrides = new MockOverrides(this.runtime);
   }
@@ -228,7 +228,7 @@ export class MockCore {
    * ```
    */
   idle(): Promise<void> {
-    return this.webhooks.idle();
+    return webhooksIdle(this.runtime);
   }
 
   /**
@@ -242,7 +242,7 @@ export class MockCore {
    * ```
    */
   close(): Promise<void> {
-    return this.webhooks.close();
+    return closeWebhooks(this.runtime);
   }
 
   /** The same as {@link MockCore.close}, for `await using`. */

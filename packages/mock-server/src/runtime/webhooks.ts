@@ -1,12 +1,14 @@
 /**
  * Webhooks on the runtime: subscriptions, with tenant ids matched case-insensitively, and
- * deliveries. The control surface reaches the webhook machinery only through these.
+ * deliveries. The facade's `mock.webhooks` and the control routes reach the webhook machinery
+ * only through these, one function per operation.
  */
 import type { WebhookMessage } from '../sim/webhooks/transport.js';
 import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
 import type {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionInput,
+  RotatedWebhookSecret,
   WebhookSubscriptionView,
 } from '../state/webhooks/subscription-types.js';
 import type { MockRuntime } from './mock-runtime.js';
@@ -27,22 +29,44 @@ export function subscribeWebhook(
 /** The subscriptions, oldest first, optionally of one tenant; secrets masked. */
 export function webhookSubscriptions(
   runtime: MockRuntime,
-  filter: { tenantId?: string } = {},
+  filter: { tenantId?: string | undefined } = {},
 ): WebhookSubscriptionView[] {
   return runtime.world.state.subscriptions.list({ tenantId: filter.tenantId?.toLowerCase() });
 }
 
+/** One subscription, its secret masked. @throws `ApiError` `NOT_FOUND` when there is none. */
+export function webhookSubscription(runtime: MockRuntime, id: string): WebhookSubscriptionView {
+  return runtime.world.state.subscriptions.get(id);
+}
+
+/** Enables or disables a subscription. @throws `ApiError` `NOT_FOUND` when there is none. */
+export function setWebhookEnabled(runtime: MockRuntime, id: string, enabled: boolean): WebhookSubscriptionView {
+  return runtime.world.state.subscriptions.setEnabled(id, enabled);
+}
+
+/** Deletes a subscription; its pending retries fail. @throws `ApiError` `NOT_FOUND` when there is none. */
+export function deleteWebhook(runtime: MockRuntime, id: string): void {
+  runtime.world.state.subscriptions.delete(id);
+}
+
 /**
- * The deliveries, oldest first, filtered; with `settle`, once the attempts in flight are done,
- * so the answer shows their outcome.
+ * Gives a subscription a new secret (`secret`, or a generated one); the old one keeps signing for
+ * `windowMs` of mock time. @throws `ApiError` `NOT_FOUND`, or `VALIDATION_ERROR` for a bad value.
  */
-export async function webhookDeliveries(
+export function rotateWebhookSecret(
   runtime: MockRuntime,
-  filter: DeliveryFilter,
-  settle = false,
-): Promise<WebhookDelivery[]> {
-  if (settle) await runtime.world.sim.webhooks.idle();
-  return runtime.world.sim.webhooks.deliveries(filter);
+  id: string,
+  options: { secret?: string | undefined; windowMs?: number | undefined },
+): RotatedWebhookSecret {
+  return runtime.world.state.subscriptions.rotateSecret(id, options);
+}
+
+/** The deliveries, oldest first, filtered (the tenant's id in any case). */
+export function webhookDeliveries(runtime: MockRuntime, filter: DeliveryFilter = {}): WebhookDelivery[] {
+  const { tenantId } = filter;
+  return runtime.world.sim.webhooks.deliveries(
+    tenantId === undefined ? filter : { ...filter, tenantId: tenantId.toLowerCase() },
+  );
 }
 
 /** One delivery. @throws `ApiError` `NOT_FOUND` when there is none. */
@@ -58,4 +82,14 @@ export function replayWebhookDelivery(runtime: MockRuntime, id: string): Webhook
 /** The request of a delivery's latest attempt (or of the next one), rebuilt and signed. */
 export function webhookDeliveryRequest(runtime: MockRuntime, id: string): Promise<WebhookMessage> {
   return runtime.world.sim.webhooks.request(id);
+}
+
+/** Resolves once no delivery attempt is in flight or about to start. */
+export function webhooksIdle(runtime: MockRuntime): Promise<void> {
+  return runtime.world.sim.webhooks.idle();
+}
+
+/** Stops delivery for good: timers cancelled, attempts in flight aborted and awaited. */
+export function closeWebhooks(runtime: MockRuntime): Promise<void> {
+  return runtime.world.sim.webhooks.close();
 }

@@ -25,7 +25,7 @@ async function check(method: string, pathname: string, response: Response): Prom
   }
 }
 
-vi.mock(import('../../src/surfaces/control/http.js'), async (importOriginal) => {
+vi.mock(import('../../src/serve/control/http.js'), async (importOriginal) => {
   const original = await importOriginal();
   return {
     ...original,

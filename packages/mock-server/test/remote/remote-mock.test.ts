@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { stripVTControlCharacters } from 'node:util';
 import type { OperationBody } from '@commflow/contract';
 import { afterAll, beforeAll, describe, expectTypeOf } from 'vitest';
-import { DEMO_TENANTS } from '../../src/index.js';
+import { DEMO_TENANTS, type MockWebhooks } from '../../src/index.js';
 import { startMockServer, type RunningMockServer } from '../../src/surfaces/adapters/node.js';
-import { connectMock, ControlError, type RemoteMock } from '../../src/surfaces/remote/index.js';
+import { connectMock, ControlError, type RemoteMock, type RemoteWebhooks } from '../../src/surfaces/remote/index.js';
 import { expect, test, type CommFlowAssertion } from '../../src/surfaces/testing/vitest.js';
 
 /** The one user of a minimal sandbox tenant. */
@@ -120,22 +120,80 @@ describe('connectMock', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${String((receiver.address() as AddressInfo).port)}/hooks`;
-      const subscription = await remote.subscribeWebhook({ tenantId: tenant.id, url, events: ['contact.changed'] });
+      const subscription = await remote.webhooks.subscribe({ tenantId: tenant.id, url, events: ['contact.changed'] });
       await client.contacts.create({ firstName: 'Hooked' });
       await expect(remote).toHaveDelivered('contact.changed', {
         subscriptionId: subscription.id,
         data: { contact: { firstName: 'Hooked' } },
         within: 10_000,
       });
-      expect((await remote.webhookSubscriptions({ tenantId: tenant.id })).map((hook) => hook.id)).toEqual([
-        subscription.id,
-      ]);
+      expect((await remote.webhooks.list({ tenantId: tenant.id })).map((hook) => hook.id)).toEqual([subscription.id]);
       expect(await remote.events({ tenantId: tenant.id, type: 'contact.changed' })).toHaveLength(1);
-      await remote.deleteWebhook(subscription.id);
+      await remote.webhooks.delete(subscription.id);
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
     }
     await remote.tenants.delete(tenant.id);
+  });
+
+  test('remote.webhooks: the names of mock.webhooks, over HTTP', async () => {
+    expectTypeOf<keyof RemoteWebhooks>().toEqualTypeOf<keyof MockWebhooks>();
+    const { tenant, key } = await remote.tenants.create();
+    let status = 500;
+    const receiver = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(status).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${String((receiver.address() as AddressInfo).port)}/hooks`;
+      const { webhooks } = remote;
+      const { id, secret } = await webhooks.subscribe({ tenantId: tenant.id, url, events: ['contact.changed'] });
+      expect((await webhooks.disable(id)).enabled).toBe(false);
+      expect((await webhooks.get(id)).enabled).toBe(false);
+      expect((await webhooks.enable(id)).enabled).toBe(true);
+      const rotated = await webhooks.rotateSecret(id, { windowSeconds: 60 });
+      expect(rotated.secret).not.toBe(secret);
+
+      const client = await remote.client({ tenantId: tenant.id, apiKey: key, userEmail: SANDBOX_OWNER });
+      await client.contacts.create({ firstName: 'Hooked' });
+      await webhooks.idle();
+      const [pending] = await webhooks.deliveries({ subscriptionId: id });
+      if (pending === undefined) throw new Error('no delivery');
+      expect((await webhooks.delivery(pending.id)).attempts).toEqual([expect.objectContaining({ status: 500 })]);
+      const request = await webhooks.deliveryRequest(pending.id);
+      expect(request.url).toBe(url);
+
+      status = 204;
+      const replay = await webhooks.replay(pending.id);
+      await webhooks.idle();
+      expect(await webhooks.deliveries({ status: 'succeeded', tenantId: tenant.id })).toEqual([
+        expect.objectContaining({ id: replay.id, replayOf: pending.id }),
+      ]);
+      expect((await webhooks.list({ tenantId: tenant.id })).map((hook) => hook.id)).toEqual([id]);
+      await webhooks.delete(id);
+      expect(await webhooks.list({ tenantId: tenant.id })).toEqual([]);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+      await remote.tenants.delete(tenant.id);
+    }
+  });
+
+  test('the deprecated top-level webhook names still answer, through remote.webhooks', async () => {
+    const { tenant } = await remote.tenants.create();
+    try {
+      /* eslint-disable @typescript-eslint/no-deprecated -- what this test checks: the old names keep working until they go */
+      const { id } = await remote.subscribeWebhook({ tenantId: tenant.id, url: 'http://127.0.0.1:9/hooks' });
+      expect((await remote.webhookSubscriptions({ tenantId: tenant.id })).map((hook) => hook.id)).toEqual([id]);
+      expect((await remote.rotateWebhookSecret(id)).id).toBe(id);
+      const replayed = await remote.replayDelivery(crypto.randomUUID()).catch((error: unknown) => error);
+      expect(replayed).toMatchObject({ code: 'NOT_FOUND' });
+      await remote.deleteWebhook(id);
+      /* eslint-enable @typescript-eslint/no-deprecated */
+      expect(await remote.webhooks.list({ tenantId: tenant.id })).toEqual([]);
+    } finally {
+      await remote.tenants.delete(tenant.id);
+    }
   });
 
   test('a control error is typed: code, status and the issues of a bad input', async () => {

@@ -11,7 +11,7 @@ const headers = {
 describe('restoring into a mock with lower history caps', () => {
   it("keeps only what the restoring mock's caps allow: the newest ended calls and finished deliveries", async () => {
     const source = createMock('demo', { clock: { frozen: true, start: '2026-11-21T12:00:00.000Z' } });
-    source.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, events: ['call.started'], callback: () => 204 });
+    source.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, events: ['call.started'], callback: () => 204 });
     for (let i = 0; i < 3; i++) {
       const dial = await source.fetch('/api/v1/click2dial', {
         method: 'POST',

@@ -125,7 +125,7 @@ export interface BusyWorld {
  */
 export async function busyWorld(mock: CommFlowMock, hookUrl: string): Promise<BusyWorld> {
   const target: Target = { base: 'http://commflow.mock', fetch: mock.fetch };
-  const subscription = mock.subscribeWebhook({
+  const subscription = mock.webhooks.subscribe({
     tenantId: DEMO_TENANTS.sandbox,
     url: hookUrl,
     events: ['contact.changed'],

@@ -48,7 +48,7 @@ describe('a snapshot saved by older code', () => {
     const found = contacts.json.data.contacts as { lastName: string }[];
     expect(found.map((contact) => contact.lastName)).toContain('Shot');
     expect(mock.deliveries({ status: 'pending' })).toHaveLength(2);
-    expect(mock.webhookSubscriptions()).toHaveLength(1);
+    expect(mock.webhooks.list()).toHaveLength(1);
     const created = mock.tenants.list().find((tenant) => tenant.name === 'Fixture tenant');
     expect(created).toBeDefined();
     const clock = mock.tenants.clock(created?.id ?? '');

@@ -37,7 +37,7 @@ async function smallWorld(): Promise<{ mock: CommFlowMock; target: Target; good:
   expect((await api(target, 'POST', '/api/v1/click2dial', { body: { destination: '+14155550100' } })).status).toBe(200);
   const { tenant } = mock.tenants.create({ from: DEMO_TENANTS.sandbox });
   mock.tenants.advanceClock(tenant.id, 5_000);
-  mock.subscribeWebhook({
+  mock.webhooks.subscribe({
     tenantId: DEMO_TENANTS.sandbox,
     url: 'http://127.0.0.1:9/hooks',
     events: ['contact.changed'],

@@ -145,6 +145,6 @@ describe('snapshot → restore → snapshot gives an equal value', () => {
     expect(text).toContain(world.webhookSecret);
     const restored = freshMock();
     restored.restore(JSON.parse(text));
-    expect(restored.webhookSubscriptions()[0]?.id).toBe(checkpoint.state.subscriptions[0]?.id);
+    expect(restored.webhooks.list()[0]?.id).toBe(checkpoint.state.subscriptions[0]?.id);
   });
 });

@@ -105,7 +105,7 @@ describeTransports('a clock per tenant', (env) => {
   it('drives its webhook retries, and only its own', async () => {
     const [a, b] = [await create(env()), await create(env())];
     for (const created of [a, b]) {
-      env().mock.subscribeWebhook({ tenantId: created.tenant.id, events: ['contact.changed'], callback: () => 500 });
+      env().mock.webhooks.subscribe({ tenantId: created.tenant.id, events: ['contact.changed'], callback: () => 500 });
       await call(env(), 'POST', '/api/v1/contacts', { ...as(created), body: { firstName: 'Quentin' } });
     }
     await env().mock.idle();

@@ -55,7 +55,7 @@ describeTransports('tenants on demand', (env) => {
   });
 
   it('copies webhook subscriptions under new ids, keeping their secrets', async () => {
-    const base = env().mock.webhookSubscriptions({ tenantId: DEMO_TENANTS.sandbox });
+    const base = env().mock.webhooks.list({ tenantId: DEMO_TENANTS.sandbox });
     const created = await create(env(), {
       tenant: {
         name: 'Hooked',
@@ -71,12 +71,12 @@ describeTransports('tenants on demand', (env) => {
         webhooks: [{ id: '0f0f0f0f-0000-4000-8000-000000000001', url: 'http://127.0.0.1:9/hooks', events: ['*'] }],
       },
     });
-    const [mine] = env().mock.webhookSubscriptions({ tenantId: created.tenant.id });
-    const [theirs] = env().mock.webhookSubscriptions({ tenantId: again.tenant.id });
+    const [mine] = env().mock.webhooks.list({ tenantId: created.tenant.id });
+    const [theirs] = env().mock.webhooks.list({ tenantId: again.tenant.id });
     expect(mine?.url).toBe('http://127.0.0.1:9/hooks');
     expect(mine?.id).not.toBe('0f0f0f0f-0000-4000-8000-000000000001');
     expect(mine?.id).not.toBe(theirs?.id);
-    expect(env().mock.webhookSubscriptions({ tenantId: DEMO_TENANTS.sandbox })).toEqual(base);
+    expect(env().mock.webhooks.list({ tenantId: DEMO_TENANTS.sandbox })).toEqual(base);
   });
 
   it("a tenant's key reaches only its tenant", async () => {
@@ -123,7 +123,7 @@ describeTransports('tenants on demand', (env) => {
         .mock.journal()
         .some((entry) => entry.tenantId === doomed.tenant.id),
     ).toBe(false);
-    expect(env().mock.webhookSubscriptions({ tenantId: doomed.tenant.id })).toEqual([]);
+    expect(env().mock.webhooks.list({ tenantId: doomed.tenant.id })).toEqual([]);
     expect((await control(env(), 'GET', `/tenants/${doomed.tenant.id}`)).status).toBe(404);
     expect((await call(env(), 'GET', '/api/v1/users', as(kept))).status).toBe(200);
     expect(env().mock.events({ tenantId: kept.tenant.id })).not.toHaveLength(0);

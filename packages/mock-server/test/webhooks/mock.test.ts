@@ -62,7 +62,7 @@ describe('in-process webhook methods', () => {
   it('a callback subscription receives exactly the bytes and headers an endpoint would', async () => {
     const mock = demo();
     const seen: { body: string; headers: Record<string, string> }[] = [];
-    const { id, secret, inProcess } = mock.subscribeWebhook({
+    const { id, secret, inProcess } = mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.sandbox.toUpperCase(),
       events: ['contact.changed'],
       callback: async (request) => {
@@ -99,8 +99,8 @@ describe('in-process webhook methods', () => {
     const mock = demo();
     let fail = true;
     const hook = await receiver(() => (fail ? 500 : 200));
-    const { id, secret } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: hook.url, events: ['*'] });
-    expect(mock.webhookSubscriptions()).toEqual([
+    const { id, secret } = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: hook.url, events: ['*'] });
+    expect(mock.webhooks.list()).toEqual([
       expect.objectContaining({
         id,
         url: hook.url,
@@ -109,8 +109,8 @@ describe('in-process webhook methods', () => {
         maskedSecret: expect.stringMatching(/^whsec_/) as unknown,
       }),
     ]);
-    expect(JSON.stringify(mock.webhookSubscriptions())).not.toContain(secret);
-    expect(mock.webhookSubscriptions({ tenantId: DEMO_TENANTS.live })).toEqual([]);
+    expect(JSON.stringify(mock.webhooks.list())).not.toContain(secret);
+    expect(mock.webhooks.list({ tenantId: DEMO_TENANTS.live })).toEqual([]);
 
     await createContact(mock);
     await mock.idle();
@@ -123,9 +123,9 @@ describe('in-process webhook methods', () => {
     if (failed === undefined) throw new Error('no failed delivery');
     expect(failed.attempts).toHaveLength(8);
 
-    const rotated = mock.rotateWebhookSecret(id);
+    const rotated = mock.webhooks.rotateSecret(id);
     fail = false;
-    const replay = mock.replayDelivery(failed.id);
+    const replay = mock.webhooks.replay(failed.id);
     await mock.idle();
     expect(mock.deliveries({ status: 'succeeded' })).toEqual([
       expect.objectContaining({ id: replay.id, replayOf: failed.id }),
@@ -139,20 +139,64 @@ describe('in-process webhook methods', () => {
       await verifyWebhookSignature({ payload: last.body, headers: headerRecord(last.headers), secret: key });
     }
 
-    mock.deleteWebhook(id);
-    expect(mock.webhookSubscriptions()).toEqual([]);
+    mock.webhooks.delete(id);
+    expect(mock.webhooks.list()).toEqual([]);
     await createContact(mock, { firstName: 'Grace' });
     await mock.idle();
     expect(mock.deliveries()).toHaveLength(2);
     expect(() => {
-      mock.deleteWebhook(id);
+      mock.webhooks.delete(id);
     }).toThrow(/not found/);
+  });
+
+  it('get, disable and enable, one delivery and its signed request', async () => {
+    const mock = demo();
+    const hook = await receiver();
+    const { id, secret } = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: hook.url });
+    expect(mock.webhooks.disable(id).enabled).toBe(false);
+    expect(mock.webhooks.get(id)).toMatchObject({ id, enabled: false });
+    await createContact(mock);
+    await mock.webhooks.idle();
+    expect(mock.webhooks.deliveries()).toEqual([]);
+    expect(hook.received).toEqual([]);
+
+    expect(mock.webhooks.enable(id).enabled).toBe(true);
+    await createContact(mock, { firstName: 'Grace' });
+    await mock.webhooks.idle();
+    const [delivery] = mock.webhooks.deliveries({ subscriptionId: id, tenantId: DEMO_TENANTS.sandbox.toUpperCase() });
+    if (delivery === undefined) throw new Error('no delivery');
+    expect(mock.webhooks.delivery(delivery.id)).toMatchObject({ status: 'succeeded', attempts: [{ status: 204 }] });
+    const request = await mock.webhooks.deliveryRequest(delivery.id);
+    expect(request.url).toBe(hook.url);
+    expect(request.body).toBe(hook.received[0]?.body);
+    await verifyWebhookSignature({ payload: request.body, headers: request.headers, secret });
+    expect(() => mock.webhooks.get('nope')).toThrow(/not found/);
+  });
+
+  it('the deprecated top-level names still answer, through mock.webhooks', async () => {
+    const mock = demo();
+    const tenantId = DEMO_TENANTS.sandbox;
+    /* eslint-disable @typescript-eslint/no-deprecated -- what this test checks: the old names keep working until they go */
+    const { id } = mock.subscribeWebhook({ tenantId, events: ['*'], callback: () => 500 });
+    expect(mock.webhookSubscriptions({ tenantId }).map((subscription) => subscription.id)).toEqual([id]);
+    const { secret } = mock.rotateWebhookSecret(id, { windowMs: 0 });
+    await createContact(mock);
+    await mock.idle();
+    mock.advanceClock(30 * 86_400_000); // one jump walks every retry
+    await mock.idle();
+    const [failed] = mock.deliveries({ status: 'failed' });
+    if (failed === undefined) throw new Error('no failed delivery');
+    expect(mock.replayDelivery(failed.id).replayOf).toBe(failed.id);
+    mock.deleteWebhook(id);
+    /* eslint-enable @typescript-eslint/no-deprecated */
+    expect(mock.webhooks.list()).toEqual([]);
+    expect(secret).toMatch(/^whsec_/);
   });
 
   it('an idempotent replay of an API request emits and delivers nothing again', async () => {
     const mock = demo();
     const seen: string[] = [];
-    mock.subscribeWebhook({
+    mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.sandbox,
       callback: async (request) => {
         seen.push(await request.text());
@@ -173,7 +217,7 @@ describe('in-process webhook methods', () => {
     const mock = demo();
     const types: string[] = [];
     for (const tenantId of [DEMO_TENANTS.sandbox, DEMO_TENANTS.live]) {
-      mock.subscribeWebhook({
+      mock.webhooks.subscribe({
         tenantId,
         callback: async (request) => {
           const event = JSON.parse(await request.text()) as { type: EventType };
@@ -208,7 +252,7 @@ describe('in-process webhook methods', () => {
     const inFlight = new Promise<void>((resolve) => {
       started = resolve;
     });
-    mock.subscribeWebhook({
+    mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.sandbox,
       callback: () => {
         started();
@@ -253,7 +297,7 @@ describe('scenario webhooks', () => {
     const [first, second] = mock.scenario.tenants[0]?.webhooks ?? [];
     expect(first?.secret).toMatch(/^whsec_/);
     expect(second?.secret).toBe(SECRET);
-    const listed = mock.webhookSubscriptions();
+    const listed = mock.webhooks.list();
     expect(listed).toEqual([
       expect.objectContaining({
         id: first?.id,
@@ -264,7 +308,7 @@ describe('scenario webhooks', () => {
       expect.objectContaining({ id: second?.id, enabled: false }),
     ]);
 
-    const extra = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: hook.url });
+    const extra = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: hook.url });
     await createContact(mock);
     await mock.idle();
     expect(mock.deliveries()).toHaveLength(2);
@@ -284,7 +328,7 @@ describe('scenario webhooks', () => {
 
     mock.reset();
     expect(mock.deliveries()).toEqual([]);
-    expect(mock.webhookSubscriptions()).toEqual(listed);
+    expect(mock.webhooks.list()).toEqual(listed);
     await createContact(mock);
     await mock.idle();
     const after = hook.received.at(-1);

@@ -72,7 +72,7 @@ describe('what a subscription may be', () => {
   it('a given secret encodes 24 to 64 bytes; outside that, or not base64, it is refused naming the field', () => {
     const mock = demo();
     const subscribe = (secret: string) =>
-      mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks', secret });
+      mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks', secret });
     for (const bytes of [24, 64]) expect(subscribe(secretOf(bytes)).secret).toBe(secretOf(bytes));
     for (const bytes of [23, 65]) {
       expect(apiError(() => subscribe(secretOf(bytes))).details).toEqual([
@@ -83,22 +83,22 @@ describe('what a subscription may be', () => {
       expect.arrayContaining([{ path: ['input', 'secret'], message: 'must be "whsec_" followed by base64' }]),
     );
     expect(apiError(() => subscribe(secretOf(32).slice('whsec_'.length))).code).toBe('VALIDATION_ERROR');
-    expect(mock.webhookSubscriptions()).toHaveLength(2);
+    expect(mock.webhooks.list()).toHaveLength(2);
   });
 
   it('a rotation to a given secret follows the same rule', () => {
     const mock = demo();
-    const { id } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
-    expect(apiError(() => mock.rotateWebhookSecret(id, { secret: secretOf(23) })).details).toEqual([
+    const { id } = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
+    expect(apiError(() => mock.webhooks.rotateSecret(id, { secret: secretOf(23) })).details).toEqual([
       { path: ['secret'], message: 'must encode 24 to 64 bytes' },
     ]);
-    expect(mock.rotateWebhookSecret(id, { secret: secretOf(40) }).secret).toBe(secretOf(40));
+    expect(mock.webhooks.rotateSecret(id, { secret: secretOf(40) }).secret).toBe(secretOf(40));
   });
 
   it('an unknown event type is named, with the types there are; an empty filter is refused; none means every type', () => {
     const mock = demo();
     const subscribe = (events?: string[]) =>
-      mock.subscribeWebhook({
+      mock.webhooks.subscribe({
         tenantId: DEMO_TENANTS.sandbox,
         url: 'http://127.0.0.1:9/hooks',
         // Any string, as a JavaScript caller or a JSON body may send.
@@ -121,7 +121,7 @@ describe('what a subscription may be', () => {
 
   it('the URL is an absolute http(s) URL of at most 2048 characters', () => {
     const mock = demo();
-    const subscribe = (url: string) => mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url });
+    const subscribe = (url: string) => mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url });
     expect(apiError(() => subscribe('ftp://127.0.0.1/hooks')).details).toEqual([
       { path: ['input', 'url'], message: 'must be an absolute http:// or https:// URL' },
     ]);
@@ -140,10 +140,10 @@ describe('a rotation', () => {
   it('the old secret signs next to the new one for the window, then no more', async () => {
     const mock = demo();
     const hook = await receiver();
-    const { id, secret: first } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: hook.url });
-    const rotated = mock.rotateWebhookSecret(id, { windowMs: HOUR });
+    const { id, secret: first } = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: hook.url });
+    const rotated = mock.webhooks.rotateSecret(id, { windowMs: HOUR });
     expect(rotated.previousSecretExpiresAt).toBe(new Date(mock.clock.now() + HOUR).toISOString());
-    expect(mock.webhookSubscriptions()[0]?.rotationEndsAt).toBe(rotated.previousSecretExpiresAt);
+    expect(mock.webhooks.list()[0]?.rotationEndsAt).toBe(rotated.previousSecretExpiresAt);
 
     const signatures = async () => {
       await createContact(mock);
@@ -160,27 +160,27 @@ describe('a rotation', () => {
     }
     mock.advanceClock(1);
     expect((await signatures()).count).toBe(1);
-    expect(mock.webhookSubscriptions()[0]).not.toHaveProperty('rotationEndsAt');
+    expect(mock.webhooks.list()[0]).not.toHaveProperty('rotationEndsAt');
   });
 
   it('two rotations within the window sign with all three; rotating back to an old secret keeps it once', async () => {
     const mock = demo();
     const hook = await receiver();
-    const { id, secret: first } = mock.subscribeWebhook({
+    const { id, secret: first } = mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.sandbox,
       url: hook.url,
       events: ['contact.changed'],
     });
-    const second = mock.rotateWebhookSecret(id, { windowMs: 2 * HOUR });
+    const second = mock.webhooks.rotateSecret(id, { windowMs: 2 * HOUR });
     mock.advanceClock(HOUR);
-    const third = mock.rotateWebhookSecret(id, { windowMs: HOUR / 2 });
+    const third = mock.webhooks.rotateSecret(id, { windowMs: HOUR / 2 });
     // The latest end of the old secrets' windows.
-    expect(mock.webhookSubscriptions()[0]?.rotationEndsAt).toBe(new Date(mock.clock.now() + HOUR).toISOString());
+    expect(mock.webhooks.list()[0]?.rotationEndsAt).toBe(new Date(mock.clock.now() + HOUR).toISOString());
     await createContact(mock);
     await mock.idle();
     expect(String(hook.received.at(-1)?.headers['webhook-signature']).split(' ')).toHaveLength(3);
     // Back to the first secret: it is the current one, not also an old one.
-    mock.rotateWebhookSecret(id, { secret: first, windowMs: HOUR / 4 });
+    mock.webhooks.rotateSecret(id, { secret: first, windowMs: HOUR / 4 });
     await createContact(mock);
     await mock.idle();
     const last = hook.received.at(-1);
@@ -193,11 +193,11 @@ describe('a rotation', () => {
 
   it('a window of 0 ends the old secret at once; a negative or endless one is refused', () => {
     const mock = demo();
-    const { id } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
-    mock.rotateWebhookSecret(id, { windowMs: 0 });
-    expect(mock.webhookSubscriptions()[0]).not.toHaveProperty('rotationEndsAt');
+    const { id } = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
+    mock.webhooks.rotateSecret(id, { windowMs: 0 });
+    expect(mock.webhooks.list()[0]).not.toHaveProperty('rotationEndsAt');
     for (const windowMs of [-1, Number.POSITIVE_INFINITY, Number.NaN]) {
-      expect(apiError(() => mock.rotateWebhookSecret(id, { windowMs })).details).toEqual([
+      expect(apiError(() => mock.webhooks.rotateSecret(id, { windowMs })).details).toEqual([
         { path: ['windowMs'], message: 'must be a finite number >= 0' },
       ]);
     }
@@ -205,7 +205,7 @@ describe('a rotation', () => {
 
   it('over the control route, the window is in seconds and the default is 24 hours', async () => {
     const mock = demo();
-    const { id } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
+    const { id } = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
     const now = mock.clock.now();
     const rotated = await control(mock, 'POST', `/webhooks/${id}/rotate-secret`, { windowSeconds: 90 });
     expect(rotated.json).toMatchObject({ data: { previousSecretExpiresAt: new Date(now + 90_000).toISOString() } });
@@ -222,9 +222,9 @@ describe('a tenant takes its own subscriptions and deliveries with it, no other'
       const mock = demo();
       const created = mock.tenants.create({ from: DEMO_TENANTS.live });
       const hook = await receiver(() => 500);
-      const sandbox = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: hook.url });
-      const live = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.live, url: hook.url });
-      const other = mock.subscribeWebhook({ tenantId: created.tenant.id, url: hook.url });
+      const sandbox = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: hook.url });
+      const live = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.live, url: hook.url });
+      const other = mock.webhooks.subscribe({ tenantId: created.tenant.id, url: hook.url });
       await createContact(mock, 'sandbox');
       await createContact(mock, 'live');
       await mock.idle();
@@ -232,7 +232,7 @@ describe('a tenant takes its own subscriptions and deliveries with it, no other'
 
       if (how === 'delete') mock.tenants.delete(DEMO_TENANTS.live);
       else mock.tenants.reset(DEMO_TENANTS.live);
-      expect(mock.webhookSubscriptions().map((subscription) => subscription.id)).toEqual([sandbox.id, other.id]);
+      expect(mock.webhooks.list().map((subscription) => subscription.id)).toEqual([sandbox.id, other.id]);
       expect(mock.deliveries().map((delivery) => delivery.subscriptionId)).toEqual([sandbox.id]);
       expect(mock.deliveries({ tenantId: DEMO_TENANTS.live })).toEqual([]);
       // Its retries are gone too: the clock passing the retry time sends only the sandbox's.
@@ -254,7 +254,7 @@ describe('a tenant takes its own subscriptions and deliveries with it, no other'
     const called = new Promise<void>((resolve) => {
       started = resolve;
     });
-    mock.subscribeWebhook({
+    mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.live,
       callback: async () => {
         started();
@@ -279,7 +279,7 @@ describe('a snapshot keeps the deliveries as they were', () => {
   it('attempts with and without a status or an error, exactly; pending ones retry on time after a restore', async () => {
     const mock = demo();
     let n = 0;
-    mock.subscribeWebhook({
+    mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.sandbox,
       callback: () => {
         n += 1;
@@ -304,7 +304,7 @@ describe('a snapshot keeps the deliveries as they were', () => {
     expect(mock.deliveries()).toStrictEqual([pending]);
     again.restore(snapshot);
     expect(again.deliveries()).toStrictEqual([pending]);
-    expect(again.webhookSubscriptions()).toEqual([]);
+    expect(again.webhooks.list()).toEqual([]);
 
     // The restored pending delivery retries at its time.
     const due = Date.parse(pending?.nextAttemptAt ?? '') - mock.clock.now();
@@ -321,7 +321,7 @@ describe('what counts as delivered, and why an attempt failed', () => {
   /** The first attempt of the delivery of one contact event to a callback answering `answer`. */
   async function firstAttempt(answer: () => unknown) {
     const mock = demo();
-    mock.subscribeWebhook({
+    mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.sandbox,
       events: ['contact.changed'],
       callback: answer as () => number,
@@ -388,7 +388,7 @@ describe('what counts as delivered, and why an attempt failed', () => {
     const closed = await receiver();
     await closed.close();
     const mock = demo();
-    mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: closed.url, events: ['contact.changed'] });
+    mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: closed.url, events: ['contact.changed'] });
     await createContact(mock);
     await mock.idle();
     const [delivery] = mock.deliveries();
@@ -399,14 +399,14 @@ describe('what counts as delivered, and why an attempt failed', () => {
   it('a subscription deleted while its retry waits: the retry fails at once, for good, without sending', async () => {
     const mock = demo();
     const hook = await receiver(() => 500);
-    const { id } = mock.subscribeWebhook({
+    const { id } = mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.sandbox,
       url: hook.url,
       events: ['contact.changed'],
     });
     await createContact(mock);
     await mock.idle();
-    mock.deleteWebhook(id);
+    mock.webhooks.delete(id);
     mock.advanceClock(5_000);
     await mock.idle();
     const [delivery] = mock.deliveries();
@@ -427,7 +427,7 @@ describe('what counts as delivered, and why an attempt failed', () => {
 
   it('a secret that cannot sign (a snapshot edited by hand) fails each attempt saying so', async () => {
     const mock = demo();
-    mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks', events: ['*'] });
+    mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks', events: ['*'] });
     const snapshot = JSON.parse(JSON.stringify(mock.snapshot())) as {
       state: { subscriptions: { secret: string }[] };
     };
@@ -443,27 +443,27 @@ describe('what counts as delivered, and why an attempt failed', () => {
 
   it('after close(), the deliveries stay readable; a replay is refused', async () => {
     const mock = demo();
-    mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, callback: () => 204, events: ['contact.changed'] });
+    mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, callback: () => 204, events: ['contact.changed'] });
     await createContact(mock);
     await mock.idle();
     const [delivery] = mock.deliveries();
     await mock.close();
     expect(mock.deliveries()).toEqual([delivery]);
-    expect(() => mock.replayDelivery(delivery?.id ?? '')).toThrow('The webhook dispatcher is closed.');
+    expect(() => mock.webhooks.replay(delivery?.id ?? '')).toThrow('The webhook dispatcher is closed.');
   });
 
   it('unknown ids are named in the not-found message', async () => {
     const mock = demo();
     const unknown = '5b0d8c61-5a3e-4c1f-9d2a-7e6f4b3a2c10';
-    expect(apiError(() => mock.replayDelivery(unknown)).message).toContain('Webhook delivery');
+    expect(apiError(() => mock.webhooks.replay(unknown)).message).toContain('Webhook delivery');
     expect(
       apiError(() => {
-        mock.deleteWebhook(unknown);
+        mock.webhooks.delete(unknown);
       }).message,
     ).toContain('Webhook subscription');
-    const taken = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
+    const taken = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
     const duplicate = apiError(() =>
-      mock.subscribeWebhook({ id: taken.id, tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' }),
+      mock.webhooks.subscribe({ id: taken.id, tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' }),
     );
     expect(duplicate).toMatchObject({ status: 409, code: 'WEBHOOK_EXISTS' });
     expect(duplicate.message).toBe(`A webhook subscription with id "${taken.id}" already exists.`);
@@ -475,7 +475,7 @@ describe('finished deliveries in a snapshot', () => {
   it('keep their attempts exactly, have no next attempt, and are not sent again after a restore', async () => {
     const mock = demo();
     let calls = 0;
-    mock.subscribeWebhook({
+    mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.sandbox,
       events: ['contact.changed'],
       callback: () => {
@@ -503,21 +503,21 @@ describe('subscriptions elsewhere: a callback, an exported scenario, a snapshot 
   it('a callback that is not a function is refused naming `callback`', () => {
     const mock = demo();
     const error = apiError(() =>
-      mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, callback: 'https://example.com' } as never),
+      mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, callback: 'https://example.com' } as never),
     );
     expect(error.details).toEqual([{ path: ['input', 'callback'], message: 'must be a function' }]);
-    expect(mock.webhookSubscriptions()).toEqual([]);
+    expect(mock.webhooks.list()).toEqual([]);
   });
 
   it('an exported scenario declares the endpoint subscriptions with their secrets, not the callbacks', () => {
     const mock = demo();
-    const endpoint = mock.subscribeWebhook({
+    const endpoint = mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.live,
       url: 'http://127.0.0.1:9/hooks',
       events: ['sms.sent', 'sms.failed'],
       enabled: false,
     });
-    mock.subscribeWebhook({ tenantId: DEMO_TENANTS.live, callback: () => 204 });
+    mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.live, callback: () => 204 });
     const exported = mock.exportScenario();
     const webhooks = exported.tenants?.map((tenant) => ({ id: tenant.id, webhooks: tenant.webhooks }));
     expect(webhooks).toEqual([
@@ -538,25 +538,25 @@ describe('subscriptions elsewhere: a callback, an exported scenario, a snapshot 
     // Loaded again, the subscription is the same, secret included.
     const again = createMock(exported, { clock: { frozen: true } });
     open.defer(() => again.close());
-    expect(again.webhookSubscriptions()).toEqual([
-      expect.objectContaining({ id: endpoint.id, maskedSecret: mock.webhookSubscriptions()[0]?.maskedSecret }),
+    expect(again.webhooks.list()).toEqual([
+      expect.objectContaining({ id: endpoint.id, maskedSecret: mock.webhooks.list()[0]?.maskedSecret }),
     ]);
   });
 
   it('a snapshot taken mid-rotation restores both secrets, and the window’s end', async () => {
     const mock = demo();
     const hook = await receiver();
-    const { id, secret: old } = mock.subscribeWebhook({
+    const { id, secret: old } = mock.webhooks.subscribe({
       tenantId: DEMO_TENANTS.sandbox,
       url: hook.url,
       events: ['contact.changed'],
     });
-    const rotated = mock.rotateWebhookSecret(id, { windowMs: HOUR });
+    const rotated = mock.webhooks.rotateSecret(id, { windowMs: HOUR });
     const snapshot = JSON.parse(JSON.stringify(mock.snapshot())) as unknown;
     const fresh = createMock('demo', { clock: { frozen: true } });
     open.defer(() => fresh.close());
     fresh.restore(snapshot);
-    expect(fresh.webhookSubscriptions()[0]?.rotationEndsAt).toBe(rotated.previousSecretExpiresAt);
+    expect(fresh.webhooks.list()[0]?.rotationEndsAt).toBe(rotated.previousSecretExpiresAt);
     await createContact(fresh);
     await fresh.idle();
     const last = hook.received.at(-1);

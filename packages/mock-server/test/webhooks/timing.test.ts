@@ -46,7 +46,7 @@ function verifyWithOwnClock(secret: string, request: ReceivedRequest): { ok: tru
 async function firstAttemptFailed() {
   const mock = frozenMock();
   const hook = await receiver(() => 500);
-  mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: hook.url, events: ['*'] });
+  mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: hook.url, events: ['*'] });
   await createContact(mock);
   await mock.idle();
   return { mock, hook };
@@ -70,7 +70,7 @@ describe('webhook timing that standard receivers accept', () => {
       if (!verdict.ok) return 400;
       return n <= 3 ? 503 : 204;
     });
-    ({ secret } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: hook.url, events: ['*'] }));
+    ({ secret } = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: hook.url, events: ['*'] }));
     const emittedAt = mock.clock.iso();
     expect((await createContact(mock)).status).toBe(201);
     await mock.idle();
@@ -94,7 +94,7 @@ describe('webhook timing that standard receivers accept', () => {
   it("webhookTimestamp: 'mock' signs with the attempt's mock time, for receivers on the mock clock", async () => {
     const mock = frozenMock({ webhookTimestamp: 'mock' });
     const hook = await receiver((n) => (n === 1 ? 500 : 204));
-    const { secret } = mock.subscribeWebhook({ tenantId: DEMO_TENANTS.sandbox, url: hook.url, events: ['*'] });
+    const { secret } = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: hook.url, events: ['*'] });
     await createContact(mock);
     await mock.idle();
     mock.advanceClock(HOUR);

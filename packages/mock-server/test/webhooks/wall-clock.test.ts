@@ -23,7 +23,7 @@ function wallClockMock(answer: (n: number, body: string) => number) {
   const mock = createMock('demo');
   closing(mock);
   let n = 0;
-  mock.subscribeWebhook({
+  mock.webhooks.subscribe({
     tenantId: DEMO_TENANTS.sandbox,
     events: ['contact.changed'],
     callback: async (request) => {
@@ -126,7 +126,7 @@ it('close() aborts a callback that has not answered: it resolves without waiting
   const inFlight = new Promise<void>((resolve) => {
     started = resolve;
   });
-  mock.subscribeWebhook({
+  mock.webhooks.subscribe({
     tenantId: DEMO_TENANTS.sandbox,
     events: ['contact.changed'],
     callback: (request) => {

@@ -5,8 +5,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../../service/api-error.js';
 import { JSON_TYPE } from '../../service/pipeline/validate.js';
-import { consoleAsset, consoleFileOf } from '../console/assets.js';
-import { controlErrorResponse } from './http.js';
+import { consoleAsset, consoleFileOf } from '../../serve/console/assets.js';
+import { controlErrorResponse } from '../../serve/control/http.js';
 import { matchControlRoute } from '../../control-api/paths.js';
 import { bodyLimitOf, CONTROL_ROUTES } from '../../control-api/table.js';
 

@@ -16,6 +16,7 @@ export { connectMock, RemoteMock } from './remote-mock.js';
 export type { RemoteClientOptions, SdkClient } from './sdk-client.js';
 export { RemoteTenants } from './remote-tenants.js';
 export { RemoteOverrides } from './remote-overrides.js';
+export { RemoteWebhooks } from './remote-webhooks.js';
 export { ControlError, type ControlIssue } from './control-error.js';
 export type { BodyOf, ConnectOptions, QueryOf } from './control-caller.js';
 export { CONTROL_ROUTES, type ControlInput, type ControlOutput, type ControlRouteId } from '../../control-api/table.js';

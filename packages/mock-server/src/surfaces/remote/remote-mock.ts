@@ -11,6 +11,7 @@ import type { RemoteMatchSource } from '../testing/matcher-types.js';
 import { ControlCaller, type BodyOf, type ConnectOptions, type QueryOf } from './control-caller.js';
 import { RemoteOverrides } from './remote-overrides.js';
 import { RemoteTenants } from './remote-tenants.js';
+import { RemoteWebhooks } from './remote-webhooks.js';
 import { sdkClient, type RemoteClientOptions, type SdkClient } from './sdk-client.js';
 
 /**
@@ -33,6 +34,8 @@ export class RemoteMock implements RemoteMatchSource {
   readonly tenants: RemoteTenants;
   /** Faults and stubs aimed at some requests. */
   readonly overrides: RemoteOverrides;
+  /** Webhook subscriptions and their deliveries: the names of `mock.webhooks`. */
+  readonly webhooks: RemoteWebhooks;
   readonly #caller: ControlCaller;
 
   /** @internal Use `connectMock`. */
@@ -41,6 +44,7 @@ export class RemoteMock implements RemoteMatchSource {
     this.#caller = new ControlCaller(this.baseUrl, options);
     this.tenants = new RemoteTenants(this.#caller);
     this.overrides = new RemoteOverrides(this.#caller);
+    this.webhooks = new RemoteWebhooks(this.#caller);
   }
 
   /**
@@ -118,9 +122,9 @@ export class RemoteMock implements RemoteMatchSource {
     return (await this.#caller.call('injectFault', { body: fault })).fault;
   }
 
-  /** Resolves once no webhook attempt is in flight. @example `await remote.idle();` */
-  async idle(): Promise<void> {
-    await this.#caller.call('deliveries', { query: { wait: 'true', status: 'pending' } });
+  /** Resolves once no webhook attempt is in flight (as `remote.webhooks.idle()`). @example `await remote.idle();` */
+  idle(): Promise<void> {
+    return this.webhooks.idle();
   }
 
   /** Creates an API key; its secret is shown this once. @example `const { key } = await remote.createApiKey({ tenantIds: [tenantId] });` */
@@ -204,40 +208,85 @@ export class RemoteMock implements RemoteMatchSource {
     return this.#caller.call('receiveSms', { body: input });
   }
 
-  /** Subscribes an endpoint to a tenant's events; the secret is shown this once. @example `await remote.subscribeWebhook({ tenantId, url, events: ['*'] });` */
+  /**
+   * The webhook deliveries with every attempt: the same list as `remote.webhooks.deliveries()`,
+   * here for the matchers, which read `requests()`, `events()` and `deliveries()`.
+   *
+   * @example
+   * ```ts
+   * await remote.deliveries({ status: 'failed' });
+   * ```
+   */
+  deliveries(filter: DeliveryFilter = {}): Promise<ControlOutput<'deliveries'>['deliveries']> {
+    return this.webhooks.deliveries(filter);
+  }
+
+  /**
+   * Subscribes an endpoint to a tenant's events.
+   *
+   * @deprecated Use `remote.webhooks.subscribe(input)`, which this calls.
+   * @example
+   * ```ts
+   * await remote.webhooks.subscribe({ tenantId, url, events: ['*'] });
+   * ```
+   */
   subscribeWebhook(input: BodyOf<'subscribeWebhook'>): Promise<ControlOutput<'subscribeWebhook'>> {
-    return this.#caller.call('subscribeWebhook', { body: input });
+    return this.webhooks.subscribe(input);
   }
 
-  /** The webhook subscriptions, secrets masked. @example `await remote.webhookSubscriptions({ tenantId });` */
-  async webhookSubscriptions(
-    filter: { tenantId?: string } = {},
-  ): Promise<ControlOutput<'webhookSubscriptions'>['webhooks']> {
-    return (await this.#caller.call('webhookSubscriptions', { query: filter })).webhooks;
+  /**
+   * The webhook subscriptions, secrets masked.
+   *
+   * @deprecated Use `remote.webhooks.list(filter)`, which this calls.
+   * @example
+   * ```ts
+   * await remote.webhooks.list({ tenantId });
+   * ```
+   */
+  webhookSubscriptions(filter: { tenantId?: string } = {}): Promise<ControlOutput<'webhookSubscriptions'>['webhooks']> {
+    return this.webhooks.list(filter);
   }
 
-  /** Deletes a webhook subscription. @example `await remote.deleteWebhook(id);` */
-  async deleteWebhook(id: string): Promise<void> {
-    await this.#caller.call('deleteWebhook', { params: { id } });
+  /**
+   * Deletes a webhook subscription.
+   *
+   * @deprecated Use `remote.webhooks.delete(id)`, which this calls.
+   * @example
+   * ```ts
+   * await remote.webhooks.delete(id);
+   * ```
+   */
+  deleteWebhook(id: string): Promise<void> {
+    return this.webhooks.delete(id);
   }
 
-  /** Gives a subscription a new secret, shown this once. @example `await remote.rotateWebhookSecret(id, { windowSeconds: 60 });` */
+  /**
+   * Gives a subscription a new secret, shown this once.
+   *
+   * @deprecated Use `remote.webhooks.rotateSecret(id, options)`, which this calls.
+   * @example
+   * ```ts
+   * await remote.webhooks.rotateSecret(id, { windowSeconds: 60 });
+   * ```
+   */
   rotateWebhookSecret(
     id: string,
     options: BodyOf<'rotateWebhookSecret'> = {},
   ): Promise<ControlOutput<'rotateWebhookSecret'>> {
-    return this.#caller.call('rotateWebhookSecret', { params: { id }, body: options });
+    return this.webhooks.rotateSecret(id, options);
   }
 
-  /** The webhook deliveries with every attempt. @example `await remote.deliveries({ status: 'failed' });` */
-  async deliveries(filter: DeliveryFilter = {}): Promise<ControlOutput<'deliveries'>['deliveries']> {
-    const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
-    return (await this.#caller.call('deliveries', { query })).deliveries;
-  }
-
-  /** Sends a delivery's event again. @example `await remote.replayDelivery(id);` */
-  async replayDelivery(id: string): Promise<ControlOutput<'replayDelivery'>['delivery']> {
-    return (await this.#caller.call('replayDelivery', { params: { id } })).delivery;
+  /**
+   * Sends a delivery's event again.
+   *
+   * @deprecated Use `remote.webhooks.replay(id)`, which this calls.
+   * @example
+   * ```ts
+   * await remote.webhooks.replay(id);
+   * ```
+   */
+  replayDelivery(id: string): Promise<ControlOutput<'replayDelivery'>['delivery']> {
+    return this.webhooks.replay(id);
   }
 }
 

@@ -13,5 +13,5 @@ export type { CallView, CarrierState } from '../../../runtime/telephony.js';
 export type { WebhookDelivery as Delivery } from '../../../state/webhooks/deliveries.js';
 export type { WebhookSubscriptionView as Subscription } from '../../../state/webhooks/subscription-types.js';
 export type { WebhookMessage } from '../../../runtime/webhooks.js';
-export type { Catalogue, TenantView as Tenant } from '../../control/console-routes.js';
+export type { Catalogue, TenantView as Tenant } from '../../../serve/control/console-routes.js';
 export type { WebhookEvent as MockEvent } from '@commflow/contract';

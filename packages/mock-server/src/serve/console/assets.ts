@@ -23,7 +23,7 @@ const PAGE_HEADERS = {
   'cache-control': 'no-cache',
 };
 
-// From dist/*.js (and its chunks), dist/adapters/*.js, or src/surfaces/console/*.ts when run from source.
+// From dist/*.js (and its chunks), dist/adapters/*.js, or src/serve/console/*.ts when run from source.
 const CANDIDATE_DIRS = ['./console/', '../console/', '../../../dist/console/'];
 
 const cache = new Map<string, Uint8Array | null>();

@@ -1,6 +1,7 @@
 /**
  * The mock's one way in: the control surface under `/__mock` (when enabled), else the service.
- * Composed here, at the surface, so neither the facade nor the runtime routes.
+ * Composed here, under both the facade (`mock.handle`, `mock.fetch`) and the adapters, so neither
+ * routes and the runtime stays free of HTTP routing.
  */
 import { answerWithHead } from '../service/http/head.js';
 import type { MockRuntime } from '../runtime/mock-runtime.js';

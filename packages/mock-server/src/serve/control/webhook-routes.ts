@@ -1,14 +1,18 @@
 /** Webhook subscriptions under `/__mock/webhooks` and their deliveries under `/__mock/deliveries`. */
 import { invalid } from '../../service/api-error.js';
 import {
+  deleteWebhook,
   replayWebhookDelivery,
+  rotateWebhookSecret,
+  setWebhookEnabled,
   subscribeWebhook,
   webhookDeliveries,
   webhookDelivery,
   webhookDeliveryRequest,
+  webhooksIdle,
+  webhookSubscription,
   webhookSubscriptions,
 } from '../../runtime/webhooks.js';
-import type { DeliveryFilter } from '../../state/webhooks/deliveries.js';
 import type { ControlHandlers } from './reply.js';
 
 type WebhookRouteId =
@@ -34,28 +38,28 @@ export const WEBHOOK_HANDLERS: ControlHandlers<WebhookRouteId> = {
     }
     return { data: subscribeWebhook(runtime, body) };
   },
-  webhook: (runtime, { params }) => ({ data: { webhook: runtime.world.state.subscriptions.get(params.id) } }),
+  webhook: (runtime, { params }) => ({ data: { webhook: webhookSubscription(runtime, params.id) } }),
   setWebhookEnabled: (runtime, { params, body }) => ({
-    data: { webhook: runtime.world.state.subscriptions.setEnabled(params.id, body.enabled) },
+    data: { webhook: setWebhookEnabled(runtime, params.id, body.enabled) },
   }),
   deleteWebhook: (runtime, { params }) => {
-    runtime.world.state.subscriptions.delete(params.id);
+    deleteWebhook(runtime, params.id);
     return { data: { id: params.id, deleted: true } };
   },
   rotateWebhookSecret: (runtime, { params, body }) => {
     const rotation = body ?? {};
     return {
-      data: runtime.world.state.subscriptions.rotateSecret(params.id, {
-        ...(rotation.secret === undefined ? {} : { secret: rotation.secret }),
-        ...(rotation.windowSeconds === undefined ? {} : { windowMs: rotation.windowSeconds * 1000 }),
+      data: rotateWebhookSecret(runtime, params.id, {
+        secret: rotation.secret,
+        windowMs: rotation.windowSeconds === undefined ? undefined : rotation.windowSeconds * 1000,
       }),
     };
   },
   deliveries: async (runtime, { query }) => {
-    const { wait, tenantId, ...rest } = query;
-    const filter: DeliveryFilter = { ...rest, ...(tenantId === undefined ? {} : { tenantId: tenantId.toLowerCase() }) };
+    const { wait, ...filter } = query;
     // `?wait=true`: first let the attempts in flight finish, so the answer shows their outcome.
-    return { data: { deliveries: await webhookDeliveries(runtime, filter, wait === 'true') } };
+    if (wait === 'true') await webhooksIdle(runtime);
+    return { data: { deliveries: webhookDeliveries(runtime, filter) } };
   },
   delivery: (runtime, { params }) => ({ data: { delivery: webhookDelivery(runtime, params.id) } }),
   replayDelivery: (runtime, { params }) => ({ data: { delivery: replayWebhookDelivery(runtime, params.id) } }),
