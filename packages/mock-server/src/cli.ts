@@ -16,9 +16,10 @@ import { BatchedLog, safeStream } from './surfaces/cli/output.js';
 import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './surfaces/cli/limit-flags.js';
 import { createMock } from './facade/commflow-mock.js';
 import { DEMO_KEYS, DEMO_TENANTS } from './scenario/demo.js';
-import { ScenarioError } from './scenario/parse.js';
+import { parseScenario, ScenarioError } from './scenario/parse.js';
 import { readScenarioFile, ScenarioFileError } from './scenario/read-file.js';
 import { resolve } from 'node:path';
+import { errorMessage } from './lib/errors.js';
 import { SnapshotError } from './runtime/snapshot/restore.js';
 import type { MockSnapshot } from './runtime/snapshot/schema.js';
 import {
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
       ...config,
     }));
   } catch (error) {
-    fail(usageErrorMessage(error as Error, Object.keys(config.options), 'commflow-mock'));
+    fail(usageErrorMessage(error, Object.keys(config.options), 'commflow-mock'));
   }
   if (values.help) {
     stdout.write(`${HELP}\n`);
@@ -125,11 +126,12 @@ async function main(): Promise<void> {
       throw error;
     }
   }
-  let scenario: unknown = 'demo';
+  // The demo, unless a scenario file is read: JSON, never `undefined`.
+  let scenarioFile: unknown;
   // A saved world replaces the scenario's: no need to read the scenario file then.
   if (values.scenario !== 'demo' && saved === undefined) {
     try {
-      scenario = readScenarioFile(values.scenario);
+      scenarioFile = readScenarioFile(values.scenario);
     } catch (error) {
       if (error instanceof ScenarioFileError) fail(error.message);
       throw error;
@@ -137,10 +139,12 @@ async function main(): Promise<void> {
   }
   let mock;
   try {
-    mock = createMock(scenario as 'demo', {
+    // The flags first, then the scenario: a bad cap is reported before a bad scenario, as ever.
+    const limits = limitsFromFlags(values);
+    mock = createMock(scenarioFile === undefined ? 'demo' : parseScenario(scenarioFile), {
       control: !values['no-control'],
       webhookTimestamp,
-      ...limitsFromFlags(values),
+      ...limits,
     });
     if (saved !== undefined && values.state !== undefined) mock.restore(saved);
   } catch (error) {
@@ -159,7 +163,7 @@ async function main(): Promise<void> {
           intervalSeconds: saveInterval,
           onError: (error) => {
             stderr.write(
-              `commflow-mock: could not save the state file ${values.state ?? ''}: ${(error as Error).message}\n`,
+              `commflow-mock: could not save the state file ${values.state ?? ''}: ${errorMessage(error)}\n`,
             );
           },
         });

@@ -1,3 +1,5 @@
+import { keysOf, tableOf } from '../lib/tables.js';
+
 /**
  * The caps of everything in a mock that grows with traffic rather than with the data a client
  * created: one table, read by `createMock`'s options, the CLI's flags and its help text.
@@ -81,14 +83,12 @@ export interface HistoryLimits {
 
 /** Every cap decided: the given ones checked, the others at their defaults. */
 export function resolveHistoryLimits(options: HistoryLimits): Required<HistoryLimits> {
-  const resolved = {} as Required<HistoryLimits>;
-  for (const name of Object.keys(HISTORY_LIMITS) as HistoryLimitName[]) {
+  return tableOf(keysOf(HISTORY_LIMITS), (name) => {
     const rule = HISTORY_LIMITS[name];
     const value = options[name] ?? rule.defaultValue;
     if (!Number.isSafeInteger(value) || value < rule.min) {
       throw new RangeError(`${name} must be an integer >= ${rule.min} (got ${String(value)})`);
     }
-    resolved[name] = value;
-  }
-  return resolved;
+    return value;
+  });
 }

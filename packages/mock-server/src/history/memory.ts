@@ -4,7 +4,8 @@
  */
 export function memoryReport(): { heapUsed: number; rss: number; afterGc: boolean } | null {
   if (typeof process === 'undefined' || typeof process.memoryUsage !== 'function') return null;
-  const gc = (globalThis as { gc?: () => void }).gc;
+  // Node declares `gc`: set only when the process runs with --expose-gc.
+  const { gc } = globalThis;
   gc?.();
   const usage = process.memoryUsage();
   return { heapUsed: usage.heapUsed, rss: usage.rss, afterGc: gc !== undefined };

@@ -5,15 +5,17 @@
  * so parsing is safe; the danger is in code that copies keys with assignment. These helpers
  * build strings, not objects.
  */
+import { errorMessage } from './errors.js';
 
 /** Canonical JSON: object keys sorted, no whitespace. Used for idempotency fingerprints. */
 export function canonicalJson(value: unknown): string {
   if (value === undefined) return 'null';
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  const entries = Object.keys(value)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+  const entries = Object.entries(value)
+    // Keys of one object never tie; `<` orders as `sort()` does, by UTF-16 code units.
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, item]: [string, unknown]) => `${JSON.stringify(key)}:${canonicalJson(item)}`);
   return `{${entries.join(',')}}`;
 }
 
@@ -31,8 +33,24 @@ export function parseJsonBytes(bytes: Uint8Array): ParsedJson {
     return { ok: false, message: 'The body is not valid UTF-8.' };
   }
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value: unknown = JSON.parse(text);
+    return { ok: true, value };
   } catch (error) {
-    return { ok: false, message: `The body is not valid JSON: ${(error as Error).message}` };
+    return { ok: false, message: `The body is not valid JSON: ${errorMessage(error)}` };
   }
+}
+
+/**
+ * The value of an own property of a value of unknown shape (parsed JSON, a cursor, a caught
+ * error), read without a cast: `undefined` when `value` is no object or has no such own property.
+ *
+ * @example
+ * ```ts
+ * const code = ownField(ownField(JSON.parse(text), 'error'), 'code'); // unknown: check it before use
+ * ```
+ */
+export function ownField(value: unknown, name: string): unknown {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, name)) return undefined;
+  const field: unknown = Reflect.get(value, name);
+  return field;
 }

@@ -59,10 +59,10 @@ export function redactText(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-function redactRecord<T>(record: Readonly<Record<string, T>>, secrets: readonly string[]): Record<string, T> {
-  const out: Record<string, T> = {};
+function redactRecord(record: Readonly<Record<string, unknown>>, secrets: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(record)) {
-    out[name] = (typeof value === 'string' ? redactText(value, secrets) : value) as T;
+    out[name] = typeof value === 'string' ? redactText(value, secrets) : value;
   }
   return out;
 }
@@ -82,7 +82,7 @@ function keptBody(
     const text = typeof bytes === 'string' ? bytes : decoder.decode(bytes);
     return { text: redactText(text, secrets), size, truncated: false };
   }
-  const start = (encoded ?? Buffer.from(bytes as string)).subarray(0, limit);
+  const start = (typeof bytes === 'string' ? Buffer.from(bytes) : bytes).subarray(0, limit);
   return { text: redactText(decoder.decode(start), secrets), size, truncated: true };
 }
 
@@ -106,10 +106,8 @@ export function journalRecord(
   const responseHeaders = redactHeaders(Object.entries(outcome.headers), secrets);
   // The decoded query when the operation validated it, else the query as sent.
   const validated = context.validated === true;
-  const query = validated
-    ? (context.input.query as Record<string, unknown>)
-    : Object.fromEntries(url.searchParams.entries());
-  const params = validated ? (context.input.params as Record<string, unknown>) : context.rawPathParams;
+  const query = validated ? context.input.query : Object.fromEntries(url.searchParams.entries());
+  const params = validated ? context.input.params : context.rawPathParams;
   // An answer given before the operation or the tenant was resolved (a 429, a 401) is still theirs.
   const { operationId, tenantId } = attribution(world, context);
   return {

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_PAGE_LIMIT, type Pagination } from '@commflow/contract';
 import { ApiError } from '../lib/api-error.js';
+import { keysOf, tableOf } from '../lib/tables.js';
 import {
   toAiAgent,
   toCalendarEvent,
@@ -116,7 +117,7 @@ export type RecordResource = keyof typeof RESOURCES;
  * RECORD_RESOURCES.includes('contacts'); // true
  * ```
  */
-export const RECORD_RESOURCES = Object.keys(RESOURCES) as RecordResource[];
+export const RECORD_RESOURCES: readonly RecordResource[] = keysOf(RESOURCES);
 
 function tenantOf(runtime: MockRuntime, tenantId: string): TenantState {
   const tenant = runtime.world.state.tenants.get(tenantId.toLowerCase());
@@ -126,17 +127,16 @@ function tenantOf(runtime: MockRuntime, tenantId: string): TenantState {
 
 function sourceOf(runtime: MockRuntime, tenantId: string, resource: string): Source {
   const tenant = tenantOf(runtime, tenantId);
-  if (!Object.hasOwn(RESOURCES, resource)) {
+  const known = RECORD_RESOURCES.find((name) => name === resource);
+  if (known === undefined) {
     throw new ApiError('NOT_FOUND', `No resource "${resource}": one of ${RECORD_RESOURCES.join(', ')}.`);
   }
-  return RESOURCES[resource as RecordResource](tenant, runtime);
+  return RESOURCES[known](tenant, runtime);
 }
 
 /** How many records a tenant holds, per resource. */
 export function recordCounts(runtime: MockRuntime, tenantId: string): Record<RecordResource, number> {
-  const counts = {} as Record<RecordResource, number>;
-  for (const resource of RECORD_RESOURCES) counts[resource] = sourceOf(runtime, tenantId, resource).size;
-  return counts;
+  return tableOf(RECORD_RESOURCES, (resource) => sourceOf(runtime, tenantId, resource).size);
 }
 
 /** One page of a tenant's records of `resource`, optionally those matching `q`, by offset cursor. */

@@ -11,13 +11,11 @@ import type { TenantTemplate } from './world.js';
 
 /** A resolved tenant without its contacts: not `{ contacts, ...tenant }`, which would read the contacts getter (a million objects in a big world). */
 export function withoutContacts(tenant: TenantTemplate): { id: string } {
-  return structuredClone(
-    Object.fromEntries(
-      Object.entries(Object.getOwnPropertyDescriptors(tenant)).flatMap(([name, field]) =>
-        name === 'contacts' ? [] : [[name, field.value as unknown]],
-      ),
-    ) as { id: string },
+  const fields = Object.entries(Object.getOwnPropertyDescriptors(tenant)).flatMap(
+    ([name, field]): [string, unknown][] => (name === 'contacts' ? [] : [[name, field.value]]),
   );
+  // `id` is one of the fields: set again, it keeps its place.
+  return { ...structuredClone(Object.fromEntries(fields)), id: tenant.id };
 }
 
 /** A resolved tenant's contact rows. */

@@ -3,6 +3,8 @@
  * the scenario format, or a minimal sandbox), with a key of its own; and one tenant's reset or
  * deletion, leaving every other tenant as it was.
  */
+import type * as z from 'zod';
+import type { CreateTenantInputSchema } from '../control-api/inputs.js';
 import { notFound, validationError } from '../lib/api-error.js';
 import { newId } from '../lib/ids.js';
 import { buildTenants } from '../scenario/build.js';
@@ -96,8 +98,20 @@ function withoutIds(tenant: TenantTemplate): TenantInput {
   };
 }
 
-/** The scenario-format tenant a template names, before its new id. */
-function templateInput(runtime: MockRuntime, input: TenantTemplateInput): { tenant: TenantInput; path: string[] } {
+/**
+ * A template as the control surface's schema checks it (and `mock.tenants.create`, with the same
+ * schema): `tenant` is any object there, checked as a scenario tenant when the tenant is made.
+ */
+type CheckedTemplate = z.output<typeof CreateTenantInputSchema>;
+
+/** A copy of a webhook declaration without its id; anything else as it is, for the scenario's parse to name. */
+function withoutId(webhook: unknown): unknown {
+  if (typeof webhook !== 'object' || webhook === null) return webhook;
+  return Object.fromEntries(Object.entries(webhook).filter(([name]) => name !== 'id'));
+}
+
+/** The scenario-format tenant a template names, before its new id; checked when the tenant is made. */
+function templateInput(runtime: MockRuntime, input: CheckedTemplate): { tenant: object; path: string[] } {
   if (input.from !== undefined && input.tenant !== undefined) {
     throw validationError([{ path: ['body'], message: 'give "from" or "tenant", not both' }]);
   }
@@ -111,8 +125,15 @@ function templateInput(runtime: MockRuntime, input: TenantTemplateInput): { tena
   }
   if (input.tenant !== undefined) {
     // Subscription ids are unique across tenants: a copy gets new ones.
-    const webhooks = (input.tenant.webhooks ?? []).map(({ id: _id, ...webhook }) => webhook);
-    return { tenant: { ...input.tenant, id: MINIMAL_SANDBOX.id, webhooks }, path: ['body', 'tenant'] };
+    const webhooks = input.tenant.webhooks ?? [];
+    return {
+      tenant: {
+        ...input.tenant,
+        id: MINIMAL_SANDBOX.id,
+        webhooks: Array.isArray(webhooks) ? webhooks.map(withoutId) : webhooks,
+      },
+      path: ['body', 'tenant'],
+    };
   }
   return { tenant: MINIMAL_SANDBOX, path: ['body'] };
 }
@@ -129,7 +150,7 @@ function install(runtime: MockRuntime, template: TenantTemplate, start: number):
 }
 
 /** Creates a tenant with a fresh id from a template, and a key for it alone. */
-export function createTenant(runtime: MockRuntime, input: TenantTemplateInput = {}): CreatedTenantResult {
+export function createTenant(runtime: MockRuntime, input: CheckedTemplate = {}): CreatedTenantResult {
   const named = templateInput(runtime, input);
   const { path } = named;
   const tenant = input.name === undefined ? named.tenant : { ...named.tenant, name: input.name };

@@ -77,8 +77,9 @@ export class ContactRows {
   }
 
   constructor(source: readonly ContactInput[] | ContactRowsData) {
-    if (!Array.isArray(source)) {
-      const data = source as ContactRowsData;
+    // Rows from a snapshot's columns (an array of contacts has no `count`).
+    if ('count' in source) {
+      const data = source;
       this.count = data.count;
       this.firstNames = [...data.firstNames];
       this.lastNames = data.lastNames.map((name) => name ?? undefined);
@@ -89,7 +90,7 @@ export class ContactRows {
       this.#idBase = data.idBase;
       return;
     }
-    const contacts = source as readonly ContactInput[];
+    const contacts = source;
     const count = contacts.length;
     this.count = count;
     this.firstNames = new Array<string>(count);

@@ -73,6 +73,7 @@ const contactRows = new WeakMap<object, ContactRows>();
 function withContacts<T extends object>(tenant: T, rows: ContactRows): T & { contacts: ResolvedContact[] } {
   Object.defineProperty(tenant, 'contacts', { get: () => rows.contacts(), enumerable: true });
   contactRows.set(tenant, rows);
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the getter was just defined; defineProperty does not widen its argument's type
   return tenant as T & { contacts: ResolvedContact[] };
 }
 

@@ -6,6 +6,7 @@
  * @module
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { errorMessage } from '../lib/errors.js';
 
 /**
  * The largest scenario file the CLI reads: 256 MiB. A listed contact takes about 100 bytes of
@@ -40,7 +41,7 @@ export function readScenarioFile(path: string, maxBytes: number = MAX_SCENARIO_F
     // Non-blocking: opening a FIFO for reading would otherwise wait for a writer.
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    throw new ScenarioFileError(`cannot read scenario ${path}: ${(error as Error).message}`);
+    throw new ScenarioFileError(`cannot read scenario ${path}: ${errorMessage(error)}`);
   }
   try {
     // The descriptor's own stat: what is read is what was checked.
@@ -59,9 +60,10 @@ export function readScenarioFile(path: string, maxBytes: number = MAX_SCENARIO_F
       throw new ScenarioFileError(`scenario ${path} grew over the ${mib(maxBytes)} limit while it was read`);
     }
     try {
-      return JSON.parse(text) as unknown;
+      const value: unknown = JSON.parse(text);
+      return value;
     } catch (error) {
-      throw new ScenarioFileError(`scenario ${path} is not valid JSON: ${(error as Error).message}`);
+      throw new ScenarioFileError(`scenario ${path} is not valid JSON: ${errorMessage(error)}`);
     }
   } finally {
     closeSync(fd);

@@ -1,9 +1,9 @@
 import { OPERATION_LIST } from '@commflow/contract';
 
 const unique = (values: (string | null)[]): [string, ...string[]] => {
-  const names = [...new Set(values.filter((value): value is string => value !== null))].sort();
-  if (names.length === 0) throw new Error('the operation registry names no gating');
-  return names as [string, ...string[]];
+  const [first, ...rest] = [...new Set(values.filter((value): value is string => value !== null))].sort();
+  if (first === undefined) throw new Error('the operation registry names no gating');
+  return [first, ...rest];
 };
 
 /** Every key permission the registry's operations require, derived, never re-typed. */

@@ -40,14 +40,24 @@ export type CarrierMode = 'accept' | 'reject';
 
 const DEFAULT_REASON = 'Rejected by the carrier';
 
-/**
- * The recording carrier as plain data: how it is set, and the messages it saw with their results
- * (kept as recorded; the envelope is checked).
- */
+/** A recorded message as plain data: what was sent, and the carrier's answer. */
+const RecordedMessageSchema = z.strictObject({
+  tenantId: z.string(),
+  messageId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  body: z.string(),
+  result: z.discriminatedUnion('accepted', [
+    z.strictObject({ accepted: z.literal(true) }),
+    z.strictObject({ accepted: z.literal(false), reason: z.string() }),
+  ]),
+}) satisfies z.ZodType<RecordedCarrierMessage>;
+
+/** The recording carrier as plain data: how it is set, and the messages it saw with their results. */
 export const CarrierDataSchema = z.strictObject({
   mode: z.enum(['accept', 'reject']),
   reason: z.string(),
-  messages: z.array(z.looseObject({ to: z.string(), result: z.looseObject({ accepted: z.boolean() }) })),
+  messages: z.array(RecordedMessageSchema),
 });
 
 /**
@@ -80,18 +90,14 @@ export class CarrierRecord {
 
   /** What it recorded, and how it is set, as plain data. */
   save(): z.output<typeof CarrierDataSchema> {
-    // A message is an interface, without the index signature of the schema's loose object.
-    const messages = structuredClone(this.messages) as unknown as z.output<typeof CarrierDataSchema>['messages'];
-    return { mode: this.mode, reason: this.reason, messages };
+    return { mode: this.mode, reason: this.reason, messages: structuredClone(this.messages) };
   }
 
   /** Puts back what {@link CarrierRecord.save} gave (a restore), keeping this record's cap. */
   load(data: z.output<typeof CarrierDataSchema>): void {
     this.mode = data.mode;
     this.reason = data.reason;
-    // Saved by save(): each message is a CarrierMessage with its result (the schema checks the envelope).
-    const messages = data.messages as unknown as RecordedCarrierMessage[];
-    this.messages = messages.slice(-this.#limit);
+    this.messages = data.messages.slice(-this.#limit);
   }
 
   /** A new record with the same cap, accepting, with nothing recorded. */

@@ -21,6 +21,19 @@ export interface StoredResponse {
 /** The tenant of a scope: scopes are `key hash, tenant id, Idempotency-Key`, one per line. */
 const tenantOf = (scope: string): string => scope.split('\n', 2)[1] ?? '';
 
+/** What a replay needs of a stored body: the JSON of an answer whose `meta` names its request. */
+const StoredEnvelopeSchema = z.looseObject({ meta: z.looseObject({}) });
+
+/** Whether `text` is the JSON of an answer with a `meta` object, as every answer the mock stores is. */
+function isStoredEnvelope(text: string): boolean {
+  try {
+    return StoredEnvelopeSchema.safeParse(JSON.parse(text)).success;
+    // Stryker disable next-line BlockStatement: without the return, undefined fails the refinement all the same
+  } catch {
+    return false;
+  }
+}
+
 /** The store as plain data: the finished entries, oldest first. */
 export const IdempotencyDataSchema = z.array(
   z.strictObject({
@@ -30,7 +43,8 @@ export const IdempotencyDataSchema = z.array(
     response: z.strictObject({
       status: z.int(),
       headers: z.array(z.tuple([z.string(), z.string()])),
-      body: z.string(),
+      // A replay renames the answer's request in its `meta`: a body without one could not be replayed.
+      body: z.string().refine(isStoredEnvelope, { error: 'must be the JSON of an answer with a meta object' }),
     }),
   }),
 );

@@ -141,7 +141,8 @@ function readMessage(kept: KeptMessage): JournalMessage {
   if (kept.text === null) return { ...base, body: undefined };
   if (!kept.truncated) {
     try {
-      return { ...base, body: JSON.parse(kept.text) as unknown };
+      const body: unknown = JSON.parse(kept.text);
+      return { ...base, body };
     } catch {
       // Not JSON: shown as text.
     }
@@ -181,9 +182,44 @@ function matches(summary: JournalSummary, filter: JournalFilter): boolean {
   );
 }
 
-/** The journal as plain data: its entries as recorded (their shapes are this module's), oldest first. */
+const nullableText = z.string().nullable();
+
+/** One side of a saved entry: headers, and the body as parsed JSON or as (cut) text. */
+const MessageDataSchema = z.strictObject({
+  headers: z.record(z.string(), z.string()),
+  body: z.unknown().exactOptional(),
+  bodyText: z.string().exactOptional(),
+  bodySize: z.int().min(0),
+  bodyTruncated: z.boolean(),
+});
+
+/**
+ * The journal as plain data: its entries as {@link JournalEntry} shapes them, without the timing,
+ * oldest first. Entries saved before the journal kept bodies have no `request` and `response`,
+ * nor a `userId`.
+ */
 export const JournalDataSchema = z.array(
-  z.looseObject({ requestId: z.string(), at: z.string(), method: z.string(), path: z.string(), status: z.int() }),
+  z.strictObject({
+    requestId: z.string(),
+    at: z.string(),
+    method: z.string(),
+    path: z.string(),
+    query: z.string(),
+    operationId: nullableText,
+    tenantId: nullableText,
+    userId: nullableText.default(null),
+    userEmail: nullableText,
+    keyHint: nullableText,
+    status: z.int(),
+    errorCode: nullableText,
+    replayed: z.boolean(),
+    override: z.strictObject({ id: z.string(), unchecked: z.boolean() }).exactOptional(),
+    request: MessageDataSchema.extend({
+      query: z.record(z.string(), z.unknown()),
+      params: z.record(z.string(), z.unknown()),
+    }).exactOptional(),
+    response: MessageDataSchema.exactOptional(),
+  }),
 );
 
 /**
@@ -261,17 +297,13 @@ export class Journal extends BoundedLog<JournalRecord> {
   }
 
   /** Replaces the journal with saved entries (oldest first); older ones without bodies are accepted. */
-  load(entries: readonly Partial<JournalEntry>[]): void {
+  load(entries: z.output<typeof JournalDataSchema>): void {
     this.#seq = 0;
     this.replace(
       entries.map((entry) => {
         const { request, response, ...summary } = entry;
         return {
-          summary: {
-            userId: null,
-            ...summary,
-            durationMs: null,
-          } as JournalSummary,
+          summary: { ...summary, durationMs: null },
           request: { ...keepMessage(request), query: { ...request?.query }, params: { ...request?.params } },
           response: keepMessage(response),
           seq: ++this.#seq,

@@ -15,6 +15,7 @@ import {
   type OperationDefinition,
 } from '@commflow/contract';
 import * as z from 'zod';
+import { ownField } from '../lib/json.js';
 
 const METHOD = z
   .string()
@@ -104,8 +105,7 @@ export function operationsOf(match: {
 
 /** The field names of an operation's query or body object schema; none when it takes no such part. */
 function fieldsOf(schema: OperationDefinition['query'] | OperationDefinition['body']): string[] {
-  const def = schema?._zod.def;
-  return def?.type === 'object' ? Object.keys((def as z.core.$ZodObjectDef).shape) : [];
+  return schema instanceof z.core.$ZodObject ? Object.keys(schema._zod.def.shape) : [];
 }
 
 /**
@@ -148,7 +148,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function stubIssues(op: OperationDefinition, respond: z.output<typeof OverrideRespondSchema>) {
   const at = (...rest: (string | number)[]) => ['respond', ...rest.map(String)];
   const issues: { path: string[]; message: string }[] = [];
-  const success = (op.successStatus as readonly number[]).includes(respond.status);
+  const success = op.successStatus.some((status) => status === respond.status);
   if (success) {
     // `meta` is the mock's to fill: the request id, the clock's time and (paged) a last page.
     const body = stubBody(op, respond.body, 'req_stub', '2026-01-01T00:00:00.000Z');
@@ -167,21 +167,38 @@ function stubIssues(op: OperationDefinition, respond: z.output<typeof OverrideRe
     });
     return issues;
   }
-  const error = (respond.body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const error = ownField(respond.body, 'error');
+  const code = ownField(error, 'code');
   const codes = answerable.map((e) => e.code);
-  if (typeof error?.code !== 'string' || !codes.includes(error.code as (typeof codes)[number])) {
+  if (!codes.some((known) => known === code)) {
     issues.push({
       path: at('body', 'error', 'code'),
       message: `${op.id} answers ${respond.status} with ${codes.join(' or ')}`,
     });
   }
-  if (typeof error?.message !== 'string')
+  if (typeof ownField(error, 'message') !== 'string')
     issues.push({ path: at('body', 'error', 'message'), message: 'a message is required' });
-  if ((respond.body as { success?: unknown } | undefined)?.success !== false) {
+  if (ownField(respond.body, 'success') !== false) {
     issues.push({ path: at('body', 'success'), message: 'an error answer has success: false' });
   }
   return issues;
 }
+
+/**
+ * The fields of an override as given, each checked on its own: what {@link OverrideInputSchema}
+ * checks before it looks at the contract, and the shape a snapshot's overrides keep.
+ *
+ * @example
+ * ```ts
+ * OverrideFieldsSchema.extend({ id: z.string() });
+ * ```
+ */
+export const OverrideFieldsSchema = z.strictObject({
+  ...MatchFields,
+  fault: OverrideFaultSchema.optional(),
+  respond: OverrideRespondSchema.optional(),
+  unchecked: z.boolean().default(false).meta({ description: 'Accept a stub the contract would refuse.' }),
+});
 
 /**
  * An override as given: what it matches (any mix of a tenant, an operation id or a method and
@@ -194,37 +211,30 @@ function stubIssues(op: OperationDefinition, respond: z.output<typeof OverrideRe
  * OverrideInputSchema.parse({ operationId: 'contacts.list', fault: { status: 503 }, times: 1 });
  * ```
  */
-export const OverrideInputSchema = z
-  .strictObject({
-    ...MatchFields,
-    fault: OverrideFaultSchema.optional(),
-    respond: OverrideRespondSchema.optional(),
-    unchecked: z.boolean().default(false).meta({ description: 'Accept a stub the contract would refuse.' }),
-  })
-  .superRefine((input, context) => {
-    const add = (issue: { path: string[]; message: string }): void => {
-      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    };
-    if ((input.fault === undefined) === (input.respond === undefined)) {
-      add({ path: ['fault'], message: 'give exactly one of fault and respond' });
+export const OverrideInputSchema = OverrideFieldsSchema.superRefine((input, context) => {
+  const add = (issue: { path: string[]; message: string }): void => {
+    context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  };
+  if ((input.fault === undefined) === (input.respond === undefined)) {
+    add({ path: ['fault'], message: 'give exactly one of fault and respond' });
+    return;
+  }
+  const found = operationsOf(input);
+  if ('issue' in found) {
+    add(found.issue);
+    return;
+  }
+  for (const issue of subsetIssues(found.ops, input)) add(issue);
+  if (input.respond === undefined || input.unchecked) return;
+  // The first operation whose contract the stub breaks names the issues.
+  for (const op of found.ops) {
+    const issues = stubIssues(op, input.respond);
+    if (issues.length > 0) {
+      for (const issue of issues) add({ ...issue, message: `${issue.message} (${op.id})` });
       return;
     }
-    const found = operationsOf(input);
-    if ('issue' in found) {
-      add(found.issue);
-      return;
-    }
-    for (const issue of subsetIssues(found.ops, input)) add(issue);
-    if (input.respond === undefined || input.unchecked) return;
-    // The first operation whose contract the stub breaks names the issues.
-    for (const op of found.ops) {
-      const issues = stubIssues(op, input.respond);
-      if (issues.length > 0) {
-        for (const issue of issues) add({ ...issue, message: `${issue.message} (${op.id})` });
-        return;
-      }
-    }
-  });
+  }
+});
 
 /**
  * An override as given to `POST /__mock/overrides` or `mock.overrides.add`.
@@ -254,11 +264,11 @@ const LAST_PAGE = { limit: 50, offset: 0, hasMore: false, nextCursor: null };
  */
 export function stubBody(op: OperationDefinition, body: unknown, requestId: string, timestamp: string): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const given = (body as { meta?: unknown }).meta;
+  const given = ownField(body, 'meta');
   const meta: Record<string, unknown> = typeof given === 'object' && given !== null ? { ...given } : {};
   meta.requestId = requestId;
   meta.timestamp = timestamp;
-  if (op.pagination !== 'none' && (body as { success?: unknown }).success === true) meta.pagination ??= LAST_PAGE;
+  if (op.pagination !== 'none' && ownField(body, 'success') === true) meta.pagination ??= LAST_PAGE;
   return { ...body, meta };
 }
 

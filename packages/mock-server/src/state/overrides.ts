@@ -9,7 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { operationsOf, type CheckedOverride } from './override-schema.js';
+import { ownField } from '../lib/json.js';
+import { OverrideFieldsSchema, operationsOf, type CheckedOverride } from './override-schema.js';
 
 /** An override as the store holds it: as checked, plus its id, order, resolution and counts. */
 export type OverrideRecord = CheckedOverride & {
@@ -26,16 +27,19 @@ export type OverrideRecord = CheckedOverride & {
   hits: number;
 };
 
-/** The store as plain data: every override with its counts, in added order. Checked loosely: each was checked when added. */
+/**
+ * The store as plain data: every override with its counts, in added order. Each field is checked
+ * as when it was added; the checks against the contract are not run again (the override passed
+ * them when it was added, and a later contract must not refuse a saved world).
+ */
 export const OverridesDataSchema = z.array(
-  z.looseObject({
+  OverrideFieldsSchema.extend({
     id: z.string().min(1),
     seq: z.int().min(0),
     operationIds: z.array(z.string()),
     concretePath: z.string().nullable(),
     seen: z.int().min(0),
     hits: z.int().min(0),
-    after: z.int().min(0),
   }),
 );
 
@@ -83,7 +87,7 @@ export function containsSubset(value: unknown, subset: unknown): boolean {
   }
   // Stryker disable next-line ConditionalExpression: no request body the contract accepts holds null (validation runs first), so a null on either side never meets one
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.entries(subset).every(([key, item]) => containsSubset((value as Record<string, unknown>)[key], item));
+  return Object.entries(subset).every(([key, item]) => containsSubset(ownField(value, key), item));
 }
 
 // Stryker disable next-line ConditionalExpression: with no `times`, `hits >= undefined` is false anyway
@@ -188,7 +192,7 @@ export class OverrideStore {
 
   /** Replaces the overrides with saved ones (a restore). */
   load(data: z.output<typeof OverridesDataSchema>): void {
-    this.#all = data.map((override) => structuredClone(override) as unknown as OverrideRecord);
+    this.#all = data.map((override) => structuredClone(override));
     this.#seq = this.#all.reduce((max, override) => Math.max(max, override.seq), 0);
     this.#index();
   }

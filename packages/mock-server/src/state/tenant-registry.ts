@@ -98,7 +98,8 @@ export class TenantRegistry<Template> implements Store<
 
   /** Forgets a tenant and everything kept for it. */
   delete(tenantId: string): void {
-    for (const map of Object.values(this.#content) as Map<string, unknown>[]) map.delete(tenantId);
+    const maps: Record<keyof RegistryContent<Template>, Map<string, unknown>> = this.#content;
+    for (const map of Object.values(maps)) map.delete(tenantId);
   }
 
   /** Forgets every tenant. */

@@ -112,16 +112,17 @@ function buildBlock<T>(items: readonly T[], from: number, to: number, fields: Se
   const digitStarts = new Int32Array(to - from + 1);
   let textLength = 0;
   let digitLength = 0;
-  for (let i = from; i < to; i++) {
-    const item = items[i] as T;
+  let slot = 0;
+  for (const item of items.slice(from, to)) {
     const lowered = fields
       .text(item)
       .map((field) => (field ?? '').toLowerCase())
       .join(SEPARATOR);
     // Stryker disable next-line StringLiteral: as above
     const phone = fields.digits === undefined ? '' : phoneDigitsOf(fields.digits(item));
-    textStarts[i - from] = textLength;
-    digitStarts[i - from] = digitLength;
+    textStarts[slot] = textLength;
+    digitStarts[slot] = digitLength;
+    slot++;
     text.push(lowered);
     digits.push(phone);
     textLength += lowered.length + 1;

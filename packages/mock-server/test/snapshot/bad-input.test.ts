@@ -114,6 +114,31 @@ describe('a bad snapshot is refused with the path of the problem, and changes no
     );
   });
 
+  it('an entry a store would misread: 400 naming it, each store checking the shape it saves', async () => {
+    await refused(
+      edited((snapshot) => {
+        const [event] = snapshot.state.events;
+        if (event !== undefined) (event as { type: string }).type = 'call.exploded';
+        const [entry] = snapshot.state.journal;
+        if (entry !== undefined) delete (entry as { status?: number }).status;
+        const [message] = snapshot.state.carrier.messages;
+        if (message !== undefined) (message as { result: unknown }).result = { accepted: 'maybe' };
+        const [override] = snapshot.state.overrides;
+        if (override !== undefined) (override as { fault: unknown }).fault = { status: 'soon' };
+        // A replay renames the request in the stored answer's meta: an answer without one is refused.
+        const [stored] = snapshot.state.idempotency;
+        if (stored !== undefined) stored.response.body = 'null';
+      }),
+      [
+        ['body', 'state', 'events', '0', 'type'],
+        ['body', 'state', 'journal', '0', 'status'],
+        ['body', 'state', 'carrier', 'messages', '0', 'result', 'accepted'],
+        ['body', 'state', 'overrides', '0', 'fault', 'status'],
+        ['body', 'state', 'idempotency', '0', 'response', 'body'],
+      ],
+    );
+  });
+
   it('an active call that no tenant holds: 400 with the path', async () => {
     expect(good.state.calls.active).toHaveLength(1);
     await refused(

@@ -96,7 +96,9 @@ describe('a snapshot saved by older code', () => {
 
     it('a fault the fault schema refuses is dropped, the others kept', () => {
       const mock = fresh();
-      mock.restore(withFaults([{ ...fault, status: 'soon' }, { ...fault, path: '/api/v1/fax', remaining: 1 }, 'x']));
+      mock.restore(
+        withFaults([{ ...fault, status: 'soon' }, { ...fault, path: '/api/v1/fax', remaining: 1 }, 'x', null, 5]),
+      );
       expect(mock.overrides.list()).toEqual([expect.objectContaining({ operations: ['fax.list'], remaining: 1 })]);
     });
 

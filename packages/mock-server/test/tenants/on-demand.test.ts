@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return -- bodies are JSON read as `any`; `call` checks API bodies against openapi.json. */
 import { describe, expect, it } from 'vitest';
-import { createMock, DEMO_TENANTS, type CreatedTenantResult } from '../../src/index.js';
+import { ApiError, createMock, DEMO_TENANTS, type CreatedTenantResult } from '../../src/index.js';
 import { ANN, call, control, describeTransports, type Env } from '../helpers/env.js';
 
 const create = async (env: Env, body: unknown = {}) => {
@@ -160,6 +160,15 @@ describeTransports('tenants on demand', (env) => {
     expect(unknownFrom.json.error.details[0].path).toEqual(['body', 'from']);
     const both = await control(env(), 'POST', '/tenants', { from: DEMO_TENANTS.sandbox, tenant: { name: 'X' } });
     expect(both.status).toBe(400);
+    // Webhooks that are no list, or a list of no objects, are named like any other field.
+    for (const [webhooks, path] of [
+      ['every event', ['body', 'tenant', 'webhooks']],
+      [[null], ['body', 'tenant', 'webhooks', '0']],
+    ] as const) {
+      const hooks = await control(env(), 'POST', '/tenants', { tenant: { name: 'Hooks', mode: 'sandbox', webhooks } });
+      expect(hooks.status).toBe(400);
+      expect(hooks.json.error.details).toContainEqual({ path, message: expect.any(String) });
+    }
     expect((await control(env(), 'GET', '/tenants')).json.data.tenants.length).toBe(before);
   });
 
@@ -210,6 +219,22 @@ describe('tenants on demand in a snapshot', () => {
     copy.tenants.reset(tenant.id);
     expect(await list()).not.toContain('Quentin');
     expect(copy.snapshot().state.createdTenants).toHaveLength(1);
+  });
+
+  it('in process, a bad template throws the ApiError of the control surface, naming the path', () => {
+    const mock = createMock('demo');
+    let thrown: unknown;
+    try {
+      mock.tenants.create({ tenant: { name: 'Hooks', mode: 'sandbox', webhooks: 'every event' } } as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect(thrown).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: ['body', 'tenant', 'webhooks'], message: expect.any(String) }],
+    });
+    expect(mock.tenants.list().filter((tenant) => tenant.name === 'Hooks')).toEqual([]);
   });
 
   it('a global reset removes tenants created at run time', () => {

@@ -6,16 +6,22 @@
 import { faultOverride, FaultSchema } from '../../state/faults.js';
 import { OverrideStore } from '../../state/overrides.js';
 import { OverrideInputSchema } from '../../state/override-schema.js';
+import { ownField } from '../../lib/json.js';
 
 /** `input` with a legacy `state.faults` turned into `state.overrides`; anything else as it is. */
 export function withLegacyFaults(input: object): object {
-  const state = (input as { state?: unknown }).state;
+  const state = 'state' in input ? input.state : undefined;
   if (typeof state !== 'object' || state === null || !('faults' in state)) return input;
   const { faults, ...rest } = state;
   if ('overrides' in rest || !Array.isArray(faults)) return input;
   const store = new OverrideStore();
-  for (const fault of faults as unknown[]) {
-    const { remaining, ...given } = fault as { remaining?: unknown };
+  const list: unknown[] = faults;
+  for (const fault of list) {
+    // A fault is an object: anything else is no fault, and dropped as the schema drops a bad one.
+    if (typeof fault !== 'object' || fault === null) continue;
+    // The fault as the old store held it: its fields, and the answers it had left.
+    const given = Object.fromEntries(Object.entries(fault).filter(([name]) => name !== 'remaining'));
+    const remaining = ownField(fault, 'remaining');
     const parsed = FaultSchema.safeParse(given);
     if (!parsed.success) continue;
     const checked = OverrideInputSchema.safeParse(faultOverride(parsed.data));

@@ -4,6 +4,7 @@
  * it was.
  */
 import { withLegacyFaults } from './legacy-faults.js';
+import { ownField } from '../../lib/json.js';
 import { ContactRows } from '../../scenario/contact-rows.js';
 import { parseScenarioWithRows, ScenarioError, type ResolvedScenario } from '../../scenario/parse.js';
 import type { ContactRecord } from '../../state/records.js';
@@ -85,7 +86,8 @@ function parseBareSnapshot(input: unknown): MockSnapshot {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new SnapshotError([{ path: [], message: 'a snapshot is a JSON object' }]);
   }
-  const { format, version } = input as { format?: unknown; version?: unknown };
+  const format = ownField(input, 'format');
+  const version = ownField(input, 'version');
   if (format !== SNAPSHOT_FORMAT) {
     throw new SnapshotError([{ path: ['format'], message: `must be "${SNAPSHOT_FORMAT}"` }]);
   }

@@ -20,6 +20,7 @@ import { OverridesDataSchema } from '../../state/overrides.js';
 import { RateWindowsDataSchema } from '../../state/rate-limiter.js';
 import type { ContactRecord } from '../../state/records.js';
 import { StoreDataError, throwIssues, type Store, type StoreDataIssue } from '../../state/store.js';
+import { tableOf } from '../../lib/tables.js';
 import { TenantRegistryDataSchema } from '../../state/tenant-registry-schema.js';
 import { DeliveriesDataSchema } from '../../state/webhooks/deliveries.js';
 import { SubscriptionsDataSchema } from '../../state/webhooks/subscription-schemas.js';
@@ -39,54 +40,77 @@ type ContextOf<Context> = (aside: WorldState, given: RestoreGiven, live: WorldSt
 type StoreKey = {
   [K in keyof WorldState]: WorldState[K] extends { fresh(): WorldState[K] } ? K : never;
 }[keyof WorldState];
-type AnyStore = Store<unknown, unknown, AnyStore>;
-/** Compiles only when the world's store under `K` loads `Data` with `Context`. */
-type Fits<K extends StoreKey, Data, Context> = WorldState[K] extends Store<Data, Context, WorldState[K]> ? [] : [never];
 
-interface StoreEntry<Shape extends z.ZodRawShape> {
+/** Where a store sits in the world: how to read it, and a world with another store in its place. */
+interface Slot<S> {
+  readonly get: (state: WorldState) => S;
+  readonly with: (state: WorldState, store: S) => WorldState;
+}
+
+/** The slot of the world's store under `key`. */
+function slot<K extends StoreKey>(key: K): Slot<WorldState[K]> {
+  return { get: (state) => state[key], with: (state, store) => ({ ...state, [key]: store }) };
+}
+
+/**
+ * One store as a snapshot's `state` holds it: its fields and their schemas, and what take and
+ * restore do with it. Each entry is built from its store's own types (see {@link under}), so a
+ * store whose `save` and `load` do not fit its schema is a type error where the entry is written.
+ */
+interface StoreEntry<Shape extends z.ZodRawShape, Data> {
   /** The fields of a snapshot's `state` this store's data makes up. */
   readonly shape: Shape;
-  readonly key: StoreKey;
   /** Where the store's data paths start, under `state`. */
   readonly at: readonly string[];
-  readonly pick: (state: Readonly<Record<string, unknown>>) => unknown;
-  readonly put: (data: unknown) => Record<string, unknown>;
-  readonly context: ContextOf<unknown>;
+  /** The store's fields of `state`. */
+  readonly save: (state: WorldState) => object;
+  /** `aside` with a fresh store (configured as the live one) in this store's place. */
+  readonly fresh: (aside: WorldState, live: WorldState) => WorldState;
+  /** Loads the store's fields of `data` into the store of `aside`. */
+  readonly load: (aside: WorldState, data: Data, given: RestoreGiven, live: WorldState) => void;
+  /** The live store takes the content of the one loaded aside. */
+  readonly adopt: (live: WorldState, aside: WorldState) => void;
 }
 
 /** A store whose data is one field of `state`, under `name`. */
-function under<Name extends string, Schema extends z.ZodType, K extends StoreKey, Context>(
+function under<Name extends string, Schema extends z.ZodType, Context, S extends Store<z.output<Schema>, Context, S>>(
   name: Name,
   schema: Schema,
-  key: K,
+  { get, with: replaced }: Slot<S>,
   context: ContextOf<Context>,
-  ..._fits: Fits<K, z.output<Schema>, Context>
-): StoreEntry<Record<Name, Schema>> {
+): StoreEntry<Record<Name, Schema>, Readonly<Record<Name, z.output<Schema>>>> {
   return {
-    shape: { [name]: schema } as Record<Name, Schema>,
-    key,
+    shape: tableOf([name], () => schema),
     at: [name],
-    pick: (state) => state[name],
-    put: (data) => ({ [name]: data }),
-    context,
+    save: (state) => ({ [name]: get(state).save() }),
+    fresh: (aside, live) => replaced(aside, get(live).fresh()),
+    load: (aside, data, given, live) => {
+      get(aside).load(data[name], context(aside, given, live));
+    },
+    adopt: (live, aside) => {
+      get(live).adopt(get(aside));
+    },
   };
 }
 
 /** A store whose data is several fields of `state`: its schema's. */
-function spread<Shape extends z.ZodRawShape, K extends StoreKey, Context>(
+function spread<Shape extends z.ZodRawShape, Context, S extends Store<z.output<z.ZodObject<Shape>>, Context, S>>(
   schema: z.ZodObject<Shape>,
-  key: K,
+  { get, with: replaced }: Slot<S>,
   context: ContextOf<Context>,
-  ..._fits: Fits<K, z.output<z.ZodObject<Shape>>, Context>
-): StoreEntry<Shape> {
-  const names = Object.keys(schema.shape);
+): StoreEntry<Shape, z.output<z.ZodObject<Shape>>> {
   return {
     shape: schema.shape,
-    key,
     at: [],
-    pick: (state) => Object.fromEntries(names.map((name) => [name, state[name]])),
-    put: (data) => data as Record<string, unknown>,
-    context,
+    save: (state) => get(state).save(),
+    fresh: (aside, live) => replaced(aside, get(live).fresh()),
+    // The store reads its own fields of the whole `state` data.
+    load: (aside, data, given, live) => {
+      get(aside).load(data, context(aside, given, live));
+    },
+    adopt: (live, aside) => {
+      get(live).adopt(get(aside));
+    },
   };
 }
 
@@ -97,23 +121,23 @@ const none = () => undefined;
  * (the calls, the subscriptions) and look them up in the registry loaded aside.
  */
 export const WORLD_STORES = {
-  tenants: spread(TenantRegistryDataSchema, 'tenants', (_aside, given) => ({
+  tenants: spread(TenantRegistryDataSchema, slot('tenants'), (_aside, given) => ({
     baselineContacts: (tenantId: string) => given.baselineContacts(tenantId),
   })),
-  catalogue: spread(CatalogueDataSchema, 'catalogue', none),
-  calls: under('calls', CallsDataSchema, 'calls', (aside) => ({ tenants: aside.tenants })),
-  keys: under('keys', KeysDataSchema, 'keys', none),
-  rateWindows: under('rateWindows', RateWindowsDataSchema, 'limiter', none),
-  idempotency: under('idempotency', IdempotencyDataSchema, 'idempotency', none),
-  overrides: under('overrides', OverridesDataSchema, 'overrides', none),
-  carrier: under('carrier', CarrierDataSchema, 'carrierRecord', none),
-  events: under('events', EventsDataSchema, 'events', none),
-  journal: under('journal', JournalDataSchema, 'journal', none),
-  subscriptions: under('subscriptions', SubscriptionsDataSchema, 'subscriptions', (aside, _given, live) => ({
+  catalogue: spread(CatalogueDataSchema, slot('catalogue'), none),
+  calls: under('calls', CallsDataSchema, slot('calls'), (aside) => ({ tenants: aside.tenants })),
+  keys: under('keys', KeysDataSchema, slot('keys'), none),
+  rateWindows: under('rateWindows', RateWindowsDataSchema, slot('limiter'), none),
+  idempotency: under('idempotency', IdempotencyDataSchema, slot('idempotency'), none),
+  overrides: under('overrides', OverridesDataSchema, slot('overrides'), none),
+  carrier: under('carrier', CarrierDataSchema, slot('carrierRecord'), none),
+  events: under('events', EventsDataSchema, slot('events'), none),
+  journal: under('journal', JournalDataSchema, slot('journal'), none),
+  subscriptions: under('subscriptions', SubscriptionsDataSchema, slot('subscriptions'), (aside, _given, live) => ({
     tenants: aside.tenants,
     callbackOf: (id: string) => live.subscriptions.callbackOf(id),
   })),
-  deliveries: under('deliveries', DeliveriesDataSchema, 'deliveries', (aside, given) => ({
+  deliveries: under('deliveries', DeliveriesDataSchema, slot('deliveries'), (aside, given) => ({
     nowFor: (tenantId: string) => given.now + aside.tenants.aheadMs(tenantId),
   })),
 };
@@ -121,18 +145,18 @@ export const WORLD_STORES = {
 type Entries = (typeof WORLD_STORES)[keyof typeof WORLD_STORES];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type Shapes = UnionToIntersection<Entries['shape']>;
-const ENTRIES: readonly StoreEntry<z.ZodRawShape>[] = Object.values(WORLD_STORES);
-
-/** The stores' fields of a snapshot's `state`, with their schemas: the part of the snapshot's schema they make up. */
-export const STORE_SHAPES = Object.assign({}, ...ENTRIES.map((entry) => entry.shape)) as Shapes;
 /** Every store's data, as fields of a snapshot's `state`. */
 export type StoresData = z.output<z.ZodObject<{ [Name in keyof Shapes]: Shapes[Name] }>>;
+const ENTRIES: readonly StoreEntry<z.ZodRawShape, StoresData>[] = Object.values(WORLD_STORES);
 
-const storeOf = (state: WorldState, entry: StoreEntry<z.ZodRawShape>) => state[entry.key] as unknown as AnyStore;
+/** The stores' fields of a snapshot's `state`, with their schemas: the part of the snapshot's schema they make up. */
+// eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- ENTRIES is every store of WORLD_STORES, each giving its own fields: together, Shapes; tsc cannot fold a list into the intersection of its parts
+export const STORE_SHAPES = Object.assign({}, ...ENTRIES.map((entry) => entry.shape)) as Shapes;
 
 /** Every store's data. */
 export function saveStores(state: WorldState): StoresData {
-  return Object.assign({}, ...ENTRIES.map((entry) => entry.put(storeOf(state, entry).save()))) as StoresData;
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- as STORE_SHAPES: every store saves its own fields (typed by its schema in under() and spread()), together StoresData
+  return Object.assign({}, ...ENTRIES.map((entry) => entry.save(state))) as StoresData;
 }
 
 /**
@@ -141,12 +165,12 @@ export function saveStores(state: WorldState): StoresData {
  * what is not there; any other error of a store's load propagates, the world still untouched.
  */
 export function loadStoresAside(live: WorldState, data: StoresData, given: RestoreGiven): WorldState {
-  const aside: WorldState = { ...live };
-  for (const entry of ENTRIES) Object.assign(aside, { [entry.key]: storeOf(live, entry).fresh() });
+  let aside: WorldState = { ...live };
+  for (const entry of ENTRIES) aside = entry.fresh(aside, live);
   const issues: StoreDataIssue[] = [];
   for (const entry of ENTRIES) {
     try {
-      storeOf(aside, entry).load(entry.pick(data), entry.context(aside, given, live));
+      entry.load(aside, data, given, live);
     } catch (error) {
       if (!(error instanceof StoreDataError)) throw error;
       for (const issue of error.issues) issues.push({ ...issue, path: [...entry.at, ...issue.path] });
@@ -158,5 +182,5 @@ export function loadStoresAside(live: WorldState, data: StoresData, given: Resto
 
 /** Each live store takes the content its fresh one loaded aside: a swap of references, which cannot fail. */
 export function adoptStores(live: WorldState, aside: WorldState): void {
-  for (const entry of ENTRIES) storeOf(live, entry).adopt(storeOf(aside, entry));
+  for (const entry of ENTRIES) entry.adopt(live, aside);
 }

@@ -26,12 +26,12 @@ const PAGE_HEADERS = {
 // From dist/*.js (and its chunks), dist/adapters/*.js, or src/serve/console/*.ts when run from source.
 const CANDIDATE_DIRS = ['./console/', '../console/', '../../../dist/console/'];
 
-const cache = new Map<string, Uint8Array | null>();
+const cache = new Map<string, Uint8Array<ArrayBuffer> | null>();
 
-async function load(name: string): Promise<Uint8Array | null> {
+async function load(name: string): Promise<Uint8Array<ArrayBuffer> | null> {
   const hit = cache.get(name);
   if (hit !== undefined) return hit;
-  let found: Uint8Array | null = null;
+  let found: Uint8Array<ArrayBuffer> | null = null;
   for (const dir of CANDIDATE_DIRS) {
     try {
       found = await readFile(new URL(dir + name, import.meta.url));
@@ -72,5 +72,5 @@ export async function consoleAsset(name: string): Promise<Response | undefined> 
       headers: { 'content-type': 'text/plain; charset=utf-8' },
     });
   }
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type, ...PAGE_HEADERS } });
+  return new Response(bytes, { headers: { 'content-type': type, ...PAGE_HEADERS } });
 }

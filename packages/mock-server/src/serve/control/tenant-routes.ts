@@ -12,7 +12,6 @@ import {
   resetTenant,
   tenantClockView,
   tenantSummary,
-  type TenantTemplateInput,
 } from '../../runtime/tenants.js';
 import { tenantAheadMs } from '../../service/tenant-clock.js';
 import type { ControlHandlers } from './reply.js';
@@ -32,7 +31,7 @@ type TenantRouteId =
 export const TENANT_HANDLERS: ControlHandlers<TenantRouteId> = {
   'tenants.list': (runtime) => ({ data: { tenants: tenantsOf(runtime) } }),
   // No body at all is the minimal sandbox, as `{}` is.
-  'tenants.create': (runtime, { body }) => ({ data: createTenant(runtime, (body ?? {}) as TenantTemplateInput) }),
+  'tenants.create': (runtime, { body }) => ({ data: createTenant(runtime, body) }),
   'tenants.get': (runtime, { params }) => ({ data: { tenant: tenantSummary(runtime, params.id) } }),
   'tenants.reset': (runtime, { params }) => ({ data: { tenant: resetTenant(runtime, params.id) } }),
   'tenants.delete': (runtime, { params }) => {

@@ -14,8 +14,7 @@ import { takeSnapshot } from '../../runtime/snapshot/take.js';
 import { advanceClock, clockView } from '../../runtime/clock.js';
 import { addOverride } from '../../runtime/overrides.js';
 import { faultOverride } from '../../state/faults.js';
-import { ScenarioError } from '../../scenario/parse.js';
-import type { ScenarioInput } from '../../scenario/schema.js';
+import { parseScenario, ScenarioError } from '../../scenario/parse.js';
 import type { ControlHandlers } from './reply.js';
 
 type WorldRouteId =
@@ -41,7 +40,7 @@ export const WORLD_HANDLERS: ControlHandlers<WorldRouteId> = {
   },
   loadScenario: (runtime, { body }) => {
     try {
-      loadScenario(runtime, resolveScenario(body === 'demo' ? 'demo' : (body as ScenarioInput)));
+      loadScenario(runtime, body === 'demo' ? resolveScenario('demo') : parseScenario(body));
     } catch (error) {
       if (!(error instanceof ScenarioError)) throw error;
       throw validationError(

@@ -58,6 +58,8 @@ function writeCdr(tenant: TenantState, call: CallRecord, endedAt: number): void 
     answeredAt,
     endedAt,
     durationSeconds: answeredAt === null ? 0 : Math.max(0, Math.round((endedAt - answeredAt) / 1000)),
+    // transition() writes a CDR on a final status only (FINAL_CALL_STATUSES, a Set, does not narrow).
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- every final status but completed is a disposition of the same name
     disposition: call.status === 'completed' ? 'answered' : (call.status as CdrRecord['disposition']),
   };
   tenant.addCdr(record);

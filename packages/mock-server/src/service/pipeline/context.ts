@@ -28,8 +28,15 @@ export interface RequestContext {
   rawPathParams: Record<string, string>;
   tenant?: TenantState;
   user?: UserRecord;
-  /** Validated input, as the operation's schemas output it. */
-  input: { params: unknown; query: unknown; body: unknown };
+  /**
+   * Validated input, as the operation's schemas output it: its path parameters and query as
+   * records (`{}` when it takes none), its body as its body schema outputs it.
+   */
+  input: {
+    params: Readonly<Record<string, unknown>>;
+    query: Readonly<Record<string, unknown>>;
+    body: unknown;
+  };
   /** Set once `input` holds the validated request. */
   validated?: boolean;
   /** The body as parsed JSON, before validation (for the idempotency fingerprint). */

@@ -84,6 +84,7 @@ export function replayResponse(context: RequestContext, stored: StoredResponse):
     [HEADERS.requestId, context.requestId],
     [HEADERS.idempotentReplayed, 'true'],
   ]);
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the stored body is an answer this mock serialised with its meta, or one a restore checked for it (IdempotencyDataSchema); no parse on the replay's path
   const body = JSON.parse(stored.body) as { meta: { requestId: string } };
   body.meta.requestId = context.requestId;
   const text = JSON.stringify(body);

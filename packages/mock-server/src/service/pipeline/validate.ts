@@ -91,12 +91,13 @@ async function parseBody(context: RequestContext): Promise<unknown> {
 
 /** The query as a plain record; a parameter given twice is an issue, not a silent pick. */
 function queryRecord(url: URL, issues: ValidationIssue[]): Record<string, string> {
-  const record: Record<string, string> = Object.create(null) as Record<string, string>;
+  // A map, not an object: a parameter named `__proto__` is a key like any other.
+  const record = new Map<string, string>();
   for (const [name, value] of url.searchParams) {
-    if (Object.hasOwn(record, name)) issues.push({ path: ['query', name], message: 'Given more than once' });
-    record[name] = value;
+    if (record.has(name)) issues.push({ path: ['query', name], message: 'Given more than once' });
+    record.set(name, value);
   }
-  return { ...record };
+  return Object.fromEntries(record);
 }
 
 /**
@@ -124,14 +125,14 @@ export const validateRequest: Step = (context) => {
     else issues.push(...validationIssues('header', headers.error.issues));
   }
 
-  let params: unknown = {};
+  let params: Readonly<Record<string, unknown>> = {};
   if (op.pathParams !== undefined) {
     const parsed = op.pathParams.safeParse(context.rawPathParams, ENGLISH_MESSAGES);
     if (parsed.success) params = parsed.data;
     else issues.push(...validationIssues('path', parsed.error.issues));
   }
 
-  let query: unknown = {};
+  let query: Readonly<Record<string, unknown>> = {};
   const queryMemoKey = `${op.id}\n${context.url.search}`;
   const decoded = decodedQueries.get(queryMemoKey);
   if (decoded !== undefined) {

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { ApiError } from '../api-error.js';
+import { ownField } from '../../lib/json.js';
 import type { KeyPart, SortKey } from '../../state/sorted-index.js';
 
 /** Where a cursor walk stands: after the item with this key and id. */
@@ -56,8 +57,10 @@ export function decodeCursor(cursor: string, digest: string): CursorPosition {
   } catch {
     throw invalid();
   }
-  // Object() turns null and every other non-object into an object without k, i and f: refused below.
-  const { k, i, f } = Object(value) as Record<string, unknown>;
+  // Any other value than an object holding k, i and f reads as undefined here: refused below.
+  const k = ownField(value, 'k');
+  const i = ownField(value, 'i');
+  const f = ownField(value, 'f');
   // A digest that is no string is no digest: the comparison refuses it.
   if (f !== digest || typeof i !== 'string' || !Array.isArray(k) || !k.every(isKeyPart)) throw invalid();
   return { key: k, id: i };

@@ -1,16 +1,11 @@
-import { EVENT_DATA_SCHEMAS, type EventOf, type EventType, type WebhookEvent } from '@commflow/contract';
+import { EVENT_DATA_SCHEMAS, WebhookEvent, type EventOf, type EventType } from '@commflow/contract';
 import * as z from 'zod';
 import type { ClockReading } from '../clock-reading.js';
 import { BoundedLog } from '../../history/bounded.js';
 import { newId } from '../../lib/ids.js';
 
-/**
- * The log as plain data: the kept events, oldest first. Each is kept as recorded: its shape
- * belongs to the contract, so only the envelope is checked here.
- */
-export const EventsDataSchema = z.array(
-  z.looseObject({ id: z.string(), type: z.string(), timestamp: z.string(), tenantId: z.string() }),
-);
+/** The log as plain data: the kept events, oldest first, each checked by the contract's event schema. */
+export const EventsDataSchema = z.array(WebhookEvent);
 
 /**
  * Receives every recorded event, in order. Webhook delivery (a later addition) subscribes here.
@@ -54,13 +49,14 @@ export class EventLog {
   }
 
   emit<T extends EventType>(tenantId: string, type: T, data: z.output<(typeof EVENT_DATA_SCHEMAS)[T]>): EventOf<T> {
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- `data` is typed by T's own schema: tsc cannot pick the member of the WebhookEvent union a generic T names
     const event = {
       id: newId(),
       type,
       timestamp: this.#isoFor?.(tenantId) ?? this.#clock.iso(),
       tenantId,
       data,
-    } as unknown as EventOf<T>;
+    } as EventOf<T>;
     this.#events.push(event);
     for (const listener of this.#listeners) {
       try {
@@ -103,13 +99,9 @@ export class EventLog {
     return structuredClone(this.#events.list());
   }
 
-  /**
-   * Replaces the kept events with `events` (a restore): saved by {@link EventLog.save}, so each
-   * is an event as the contract shapes it (the schema checks its envelope only). Listeners are
-   * not told: these events happened before.
-   */
+  /** Replaces the kept events with `events` (a restore). Listeners are not told: these events happened before. */
   load(events: z.output<typeof EventsDataSchema>): void {
-    this.#events.replace(events as unknown as WebhookEvent[]);
+    this.#events.replace(events);
   }
 
   /** @internal A new, empty log with the same cap and clocks, and no listener. */

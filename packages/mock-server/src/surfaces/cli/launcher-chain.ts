@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { errorCode } from '../../lib/errors.js';
 
 /** One process: its parent, and its command line with its arguments joined by spaces. */
 interface ProcessInfo {
@@ -90,6 +91,6 @@ export function isRunning(pid: number): boolean {
     return true;
   } catch (error) {
     // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 }

@@ -1,6 +1,7 @@
-import { HISTORY_LIMITS, type HistoryLimitName, type HistoryLimits } from '../../history/limits.js';
+import { HISTORY_LIMITS, type HistoryLimits } from '../../history/limits.js';
+import { keysOf } from '../../lib/tables.js';
 
-const names = Object.keys(HISTORY_LIMITS) as HistoryLimitName[];
+const names = keysOf(HISTORY_LIMITS);
 
 /** The `parseArgs` options of the history caps: `--event-limit <n>` and so on. */
 export const LIMIT_FLAG_OPTIONS = Object.fromEntries(

@@ -4,10 +4,11 @@
  *
  * @module
  */
+import { errorCode, errorMessage } from '../../lib/errors.js';
 
 /** A one-line explanation of a `listen` failure on `host:port`, naming `--port` where it helps. */
 export function listenErrorMessage(error: unknown, host: string, port: number): string {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = errorCode(error);
   const where = `${host}:${port}`;
   if (code === 'EADDRINUSE') {
     return `port ${port} is already in use on ${host}; choose another with --port <port> (--port 0 picks a free one)`;
@@ -18,5 +19,5 @@ export function listenErrorMessage(error: unknown, host: string, port: number): 
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
     return `cannot listen on ${where}: ${host} is not an address of this machine; check --host`;
   }
-  return `cannot listen on ${where}: ${error instanceof Error ? error.message : String(error)}`;
+  return `cannot listen on ${where}: ${errorMessage(error)}`;
 }

@@ -8,6 +8,7 @@
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { errorCode, errorMessage } from '../../lib/errors.js';
 import { parseSnapshot, SnapshotError } from '../../runtime/snapshot/restore.js';
 import type { MockSnapshot } from '../../runtime/snapshot/schema.js';
 
@@ -27,16 +28,14 @@ export function readStateFile(path: string): MockSnapshot | undefined {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`);
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw new StateFileError(`cannot read the state file ${path}: ${errorMessage(error)}`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new StateFileError(
-      `the state file ${path} is not valid JSON (${(error as Error).message}); it was left as it is`,
-    );
+    throw new StateFileError(`the state file ${path} is not valid JSON (${errorMessage(error)}); it was left as it is`);
   }
   try {
     return parseSnapshot(value);
@@ -68,7 +67,7 @@ export function assertStateFileWritable(path: string): void {
     closeSync(openSync(probe, 'w', 0o600));
   } catch (error) {
     throw new StateFileError(
-      `cannot write the state file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}: is ${dirname(resolve(path))} an existing, writable directory?)`,
+      `cannot write the state file ${path} (${errorCode(error) ?? errorMessage(error)}: is ${dirname(resolve(path))} an existing, writable directory?)`,
     );
   }
   rmSync(probe, { force: true });

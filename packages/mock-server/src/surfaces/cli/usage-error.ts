@@ -5,6 +5,7 @@
  * @module
  */
 import { edits } from '../../control-api/closest-names.js';
+import { errorCode, errorMessage } from '../../lib/errors.js';
 
 /** The flag of `known` (names without `--`) nearest to `given`, when it is near enough: at most a third of its letters off. */
 export function nearestFlag(given: string, known: readonly string[]): string | undefined {
@@ -28,10 +29,10 @@ export function nearestFlag(given: string, known: readonly string[]): string | u
  * The message for an error of `node:util` `parseArgs`: an unknown option names the nearest known
  * flag, and every message ends with one line pointing to `--help`.
  */
-export function usageErrorMessage(error: Error & { code?: string }, known: readonly string[], program: string): string {
-  let message = error.message;
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const given = /'([^']+)'/.exec(error.message)?.[1] ?? '';
+export function usageErrorMessage(error: unknown, known: readonly string[], program: string): string {
+  let message = errorMessage(error);
+  if (errorCode(error) === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const given = /'([^']+)'/.exec(message)?.[1] ?? '';
     const meant = nearestFlag(given, known);
     message = `Unknown option '${given}'${meant === undefined ? '' : `; did you mean --${meant}?`}`;
   }

@@ -7,6 +7,7 @@ import { expect as baseExpect, test as base, type ExpectMatcherState } from '@pl
 import { connectMock, type RemoteMock } from '../remote/remote-mock.js';
 import type { BodyOf } from '../remote/control-caller.js';
 import type { SdkClient } from '../remote/sdk-client.js';
+import { errorCode } from '../../lib/errors.js';
 import { matchers } from '../testing/matchers.js';
 import type { CommFlowMatchers, MatcherContextLike, MatcherResult } from '../testing/matcher-types.js';
 
@@ -92,6 +93,8 @@ export type CommFlowPlaywrightExpect = (<T>(
  * await expect(remote).toHaveReceived('sms.send', { tenantId: tenant.id, within: 5000 });
  * ```
  */
+// Playwright types `extend` by the matcher object it is given, which is typed loosely here (below).
+// eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the matchers registered are exactly those CommFlowPlaywrightExpect declares (CommFlowMatchers)
 export const expect = baseExpect.extend(forPlaywright()) as unknown as CommFlowPlaywrightExpect;
 
 /**
@@ -108,8 +111,13 @@ function forPlaywright(): Record<
       function (this: ExpectMatcherState, received: unknown, ...args: unknown[]) {
         const context: MatcherContextLike = { isNot: this.isNot, utils: this.utils };
         return (
-          matcher as (this: MatcherContextLike, ...all: unknown[]) => MatcherResult | Promise<MatcherResult>
-        ).call(context, received, ...args);
+          // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- every matcher takes the received value, then its own arguments, which the typed expect above passes
+          (matcher as (this: MatcherContextLike, ...all: unknown[]) => MatcherResult | Promise<MatcherResult>).call(
+            context,
+            received,
+            ...args,
+          )
+        );
       },
     ]),
   );
@@ -155,7 +163,7 @@ export const test = base.extend<{ tenant: MockTenant }, { commflow: CommFlowPlay
       commflow.failOnUnusedOverrides === true ? await mock.overrides.list({ tenantId: tenant.id, unused: true }) : [];
     // Deleting the tenant removes its overrides too. A test that deleted its tenant itself leaves nothing to do.
     await mock.tenants.delete(tenant.id).catch((error: unknown) => {
-      if ((error as { code?: unknown }).code !== 'NOT_FOUND') throw error;
+      if (errorCode(error) !== 'NOT_FOUND') throw error;
     });
     if (unused.length > 0) {
       throw new Error(

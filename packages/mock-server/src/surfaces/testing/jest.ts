@@ -16,22 +16,18 @@ import type {} from 'expect';
 import { matchers } from './matchers.js';
 import type { CommFlowMatchers } from './matcher-types.js';
 
-/** jest's global `expect`, as a setup file sees it. */
-interface JestExpect {
-  extend(matchers: object): void;
-}
-
 declare module 'expect' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an augmentation: its type parameters must be jest's
   interface Matchers<R extends void | Promise<void>, T = unknown> extends CommFlowMatchers<R, T> {}
 }
 
-const expect = (globalThis as { expect?: JestExpect }).expect;
-if (expect === undefined) {
+// jest's global `expect`, as a setup file sees it: a function with `extend`.
+const expect: unknown = Reflect.get(globalThis, 'expect');
+if (typeof expect !== 'function' || !('extend' in expect) || typeof expect.extend !== 'function') {
   throw new Error(
     '@commflow/mock-server/jest registers matchers on jest\u2019s global expect: list it in setupFilesAfterEnv (with injectGlobals on, the default).',
   );
 }
-expect.extend(matchers);
+Reflect.apply(expect.extend, expect, [matchers]);
 
 export * from './matchers-entry.js';

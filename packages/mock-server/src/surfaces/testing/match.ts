@@ -2,7 +2,7 @@
  * How a match is compared with what a mock recorded, and how near misses are shown: the
  * machinery every matcher shares, framework-neutral (it uses only the matcher context).
  */
-import type { MatcherContextLike } from './matcher-types.js';
+import type { AsymmetricMatcherLike, MatcherContextLike } from './matcher-types.js';
 
 /** How many near misses a failure prints. */
 const CLOSEST_SHOWN = 3;
@@ -13,11 +13,13 @@ export interface Candidate {
   facts: Record<string, unknown>;
 }
 
-function isAsymmetric(value: unknown): boolean {
+/** Whether `value` is an asymmetric matcher: it has the method (its answer is the framework's). */
+function isAsymmetric(value: unknown): value is AsymmetricMatcherLike {
   return (
     typeof value === 'object' &&
     value !== null &&
-    typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function'
+    'asymmetricMatch' in value &&
+    typeof value.asymmetricMatch === 'function'
   );
 }
 
@@ -53,13 +55,13 @@ export function misses(context: MatcherContextLike, actual: unknown, expected: u
 /** The framework's `equals` when it has one; else a deep equality that honours asymmetric matchers. */
 function equal(context: MatcherContextLike, actual: unknown, expected: unknown): boolean {
   if (context.equals !== undefined) {
-    return context.equals(actual, expected, [...(context.customTesters ?? [])] as never[]);
+    return context.equals(actual, expected, [...(context.customTesters ?? [])]);
   }
   return deepEqual(actual, expected);
 }
 
 function deepEqual(actual: unknown, expected: unknown): boolean {
-  if (isAsymmetric(expected)) return (expected as { asymmetricMatch(other: unknown): boolean }).asymmetricMatch(actual);
+  if (isAsymmetric(expected)) return expected.asymmetricMatch(actual);
   if (Object.is(actual, expected)) return true;
   if (Array.isArray(expected)) {
     return (

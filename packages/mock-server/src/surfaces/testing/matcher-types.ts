@@ -119,7 +119,8 @@ export interface DeliveryMatch<Type extends EventType> extends EventMatch<Type> 
 export interface MatcherContextLike {
   readonly isNot?: boolean;
   readonly customTesters?: readonly unknown[];
-  equals?(a: unknown, b: unknown, customTesters?: never[], strictCheck?: boolean): boolean;
+  // A method, so that each framework's own tester type fits: it gets back the testers it gave.
+  equals?(a: unknown, b: unknown, customTesters?: readonly unknown[], strictCheck?: boolean): boolean;
   readonly utils: {
     diff(a: unknown, b: unknown, options?: Record<string, unknown>): string | null | undefined;
     printExpected(value: unknown): string;

@@ -7,10 +7,10 @@
  * others are ignored; asymmetric matchers (`expect.any(String)`, `expect.stringContaining`)
  * work anywhere in it. `within` beside them makes the check eventual.
  */
-import type { OperationId, WebhookEvent } from '@commflow/contract';
-import { EVENT_TYPE_NAMES } from '@commflow/contract';
+import type { WebhookEvent } from '@commflow/contract';
+import { EVENT_TYPE_NAMES, operations } from '@commflow/contract';
 import { unknownNameMessage } from '../../control-api/closest-names.js';
-import { OPERATION_IDS } from '../../control-api/inputs.js';
+import { keysOf } from '../../lib/tables.js';
 import type { TypedJournalEntry } from '../../state/journal-operations.js';
 import type { WebhookDelivery } from '../../state/webhooks/deliveries.js';
 import { article, counted, matchText, nearMisses, plural, type Candidate, misses } from './match.js';
@@ -25,27 +25,42 @@ function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>)
 /** How often an eventual check looks again, in milliseconds. */
 const POLL_MS = 50;
 
+/** Whether `value` reads like a mock: it has the three listings the matchers call (their answers are the mock's). */
+function isMatchSource(value: unknown): value is MatchSource {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'requests' in value &&
+    typeof value.requests === 'function' &&
+    'events' in value &&
+    typeof value.events === 'function' &&
+    'deliveries' in value &&
+    typeof value.deliveries === 'function'
+  );
+}
+
 function sourceOf(received: unknown, matcher: string): MatchSource {
-  const candidate = received as Partial<MatchSource> | null;
-  if (
-    typeof candidate !== 'object' ||
-    candidate === null ||
-    typeof candidate.requests !== 'function' ||
-    typeof candidate.events !== 'function' ||
-    typeof candidate.deliveries !== 'function'
-  ) {
+  if (!isMatchSource(received)) {
     throw new TypeError(
       `${matcher}: the received value must be a CommFlowMock or a remote mock (expect(mock).${matcher}(…))`,
     );
   }
-  return candidate as MatchSource;
+  return received;
 }
 
 /** A name the contract does not know is an error naming the closest ones, under `.not` too. */
-function checkName(matcher: string, kind: 'operation id' | 'event type', name: string): void {
-  const known: readonly string[] = kind === 'operation id' ? OPERATION_IDS : EVENT_TYPE_NAMES;
-  if (!known.includes(name)) throw new TypeError(`${matcher}: ${unknownNameMessage(kind, name, known)}`);
+function knownName<Name extends string>(
+  matcher: string,
+  kind: 'operation id' | 'event type',
+  name: string,
+  known: readonly Name[],
+): Name {
+  const found = known.find((candidate) => candidate === name);
+  if (found === undefined) throw new TypeError(`${matcher}: ${unknownNameMessage(kind, name, known)}`);
+  return found;
 }
+
+const OPERATION_ID_LIST = keysOf(operations);
 
 /** The match without `within`, and `within` checked; a match of `within` alone matches everything. */
 function splitMatch(matcher: string, match: object | undefined): { match: object | undefined; within?: number } {
@@ -119,10 +134,10 @@ function receivedResult(
   times: number | undefined,
 ): MaybePromise<MatcherResult> {
   const source = sourceOf(received, name);
-  checkName(name, 'operation id', operationId);
+  const known = knownName(name, 'operation id', operationId, OPERATION_ID_LIST);
   const { match, within } = splitMatch(name, given);
   const gather = () =>
-    then(source.requests({ operationId: operationId as OperationId }), (all) =>
+    then(source.requests({ operationId: known }), (all) =>
       all.length > 0 ? { all, every: [] } : then(source.requests(), (every) => ({ all, every })),
     );
   const judge = ({ all, every }: { all: readonly TypedJournalEntry[]; every: readonly TypedJournalEntry[] }) => {
@@ -246,7 +261,7 @@ export const matchers = {
   ): MaybePromise<MatcherResult> {
     const name = 'toHaveEmitted';
     const source = sourceOf(received, name);
-    checkName(name, 'event type', eventType);
+    knownName(name, 'event type', eventType, EVENT_TYPE_NAMES);
     const { match, within } = splitMatch(name, given);
     const judgement = { context: this, name, eventType, what: 'event', match, within };
     const gather = () => then(source.events(), (events) => events);
@@ -273,7 +288,7 @@ export const matchers = {
   ): MaybePromise<MatcherResult> {
     const name = 'toHaveDelivered';
     const source = sourceOf(received, name);
-    checkName(name, 'event type', eventType);
+    knownName(name, 'event type', eventType, EVENT_TYPE_NAMES);
     const { match, within } = splitMatch(name, given);
     const judgement = { context: this, name, eventType, what: 'succeeded delivery', match, within };
     const gather = () =>

@@ -16,6 +16,14 @@ interface OverrideSource {
   readonly overrides: { list(filter: { tenantId?: string; unused?: boolean }): Listing };
 }
 
+/** Whether `value` has the overrides' listing the matcher calls (its answer is the mock's). */
+function isOverrideSource(value: unknown): value is OverrideSource {
+  const overrides = typeof value === 'object' && value !== null && 'overrides' in value ? value.overrides : undefined;
+  return (
+    typeof overrides === 'object' && overrides !== null && 'list' in overrides && typeof overrides.list === 'function'
+  );
+}
+
 function describe(override: ListedOverride): string {
   const tenant = override.tenantId === undefined ? 'every tenant' : `tenant ${override.tenantId}`;
   const operations =
@@ -46,11 +54,10 @@ export const overrideMatchers = {
     received: unknown,
     filter: { tenantId?: string } = {},
   ): MatcherResult | Promise<MatcherResult> {
-    const source = received as Partial<OverrideSource> | null;
-    if (typeof source?.overrides?.list !== 'function') {
+    if (!isOverrideSource(received)) {
       throw new TypeError('toHaveUsedEveryOverride: the received value must be a CommFlowMock or a remote mock');
     }
-    const listed = source.overrides.list({ ...filter, unused: true });
+    const listed = received.overrides.list({ ...filter, unused: true });
     return listed instanceof Promise ? listed.then((unused) => result(this, unused)) : result(this, listed);
   },
 };

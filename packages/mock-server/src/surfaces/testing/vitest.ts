@@ -56,7 +56,11 @@ export type CommFlowExpect = (<T>(actual: T, message?: string) => CommFlowAssert
  * await expect(mock).toHaveEmitted('sms.sent', { within: 2000 });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the matchers were registered on this very object above, and CommFlowExpect types exactly them
 export const expect: CommFlowExpect = vitestExpect as CommFlowExpect;
+
+/** The options of a suite that overrides none: the defaults of {@link CommFlowTestOptions}. */
+const NO_OPTIONS: CommFlowTestOptions = {};
 
 /**
  * vitest's `test`, with three fixtures: `commflow` (the options, override it per suite with
@@ -73,7 +77,7 @@ export const expect: CommFlowExpect = vitestExpect as CommFlowExpect;
  * ```
  */
 export const test = baseTest
-  .extend('commflow', {} as CommFlowTestOptions)
+  .extend('commflow', NO_OPTIONS)
   .extend('mock', async ({ commflow }, { onCleanup }): Promise<CommFlowMock> => {
     const mock = testMock(commflow);
     onCleanup(() => mock.close());

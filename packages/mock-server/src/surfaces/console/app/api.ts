@@ -3,6 +3,7 @@
  * one tests use. JSON in and out; a control token, when the server requires one, rides along.
  */
 
+import { ownField } from '../../../lib/json.js';
 import type { JournalEntry } from './types.js';
 
 const TOKEN_KEY = 'commflow-mock-control-token';
@@ -41,22 +42,21 @@ export class ControlError extends Error {
 
 /** Calls a control route; answers its `data`, or throws a {@link ControlError}. */
 export async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await controlWithMeta<T>(method, path, body)).data;
+  return (await controlWithCursor<T>(method, path, body)).data;
 }
 
 /** A page of a paged control route: its `data` and the cursor of the next page, if any. */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the route's data type
 export async function controlPage<T>(path: string): Promise<{ data: T; nextCursor: string | null }> {
-  const { data, meta } = await controlWithMeta<T>('GET', path);
-  return { data, nextCursor: meta?.pagination?.nextCursor ?? null };
+  return controlWithCursor<T>('GET', path);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the route's data type
-async function controlWithMeta<T>(
+async function controlWithCursor<T>(
   method: string,
   path: string,
   body?: unknown,
-): Promise<{ data: T; meta: { pagination?: { nextCursor: string | null } } | undefined }> {
+): Promise<{ data: T; nextCursor: string | null }> {
   const stateChanging = method !== 'GET';
   const response = await fetch(`/__mock${path}`, {
     method,
@@ -65,14 +65,9 @@ async function controlWithMeta<T>(
     ...(stateChanging ? { body: JSON.stringify(body ?? {}) } : {}),
   });
   const text = await response.text();
-  let parsed: {
-    success?: boolean;
-    data?: T;
-    error?: { code: string; message: string };
-    meta?: { pagination?: { nextCursor: string | null } };
-  } = {};
+  let answer: unknown;
   try {
-    parsed = JSON.parse(text) as typeof parsed;
+    answer = JSON.parse(text);
   } catch {
     throw new ControlError(
       response.status,
@@ -80,14 +75,22 @@ async function controlWithMeta<T>(
       `The mock answered ${response.status}: ${text.slice(0, 200)}`,
     );
   }
-  if (!response.ok || parsed.success !== true) {
+  if (!response.ok || ownField(answer, 'success') !== true) {
+    const error = ownField(answer, 'error');
+    const code = ownField(error, 'code');
+    const message = ownField(error, 'message');
     throw new ControlError(
       response.status,
-      parsed.error?.code ?? 'ERROR',
-      parsed.error?.message ?? `The mock answered ${response.status}.`,
+      typeof code === 'string' ? code : 'ERROR',
+      typeof message === 'string' ? message : `The mock answered ${response.status}.`,
     );
   }
-  return { data: parsed.data as T, meta: parsed.meta };
+  const nextCursor = ownField(ownField(ownField(answer, 'meta'), 'pagination'), 'nextCursor');
+  return {
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the mock that served this page answers it (same build): T names the route's data from the server's own modules, and the control surface answers its table's output
+    data: ownField(answer, 'data') as T,
+    nextCursor: typeof nextCursor === 'string' ? nextCursor : null,
+  };
 }
 
 /**
@@ -123,6 +126,7 @@ export async function followJournal(
             .filter((line) => line.startsWith('data: '))
             .map((line) => line.slice('data: '.length))
             .join('\n');
+          // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the stream of the mock that served this page (same build) sends journal summaries, the type its own module names
           if (data !== '') onEntry(JSON.parse(data) as JournalEntry);
           end = buffer.indexOf('\n\n');
         }

@@ -34,7 +34,7 @@ const JOURNAL_LIMIT = 1000;
 
 const viewOfHash = (): ViewId => {
   const id = location.hash.slice(1);
-  return VIEWS.some((view) => view.id === id) ? (id as ViewId) : 'start';
+  return VIEWS.find((view) => view.id === id)?.id ?? 'start';
 };
 
 function App() {

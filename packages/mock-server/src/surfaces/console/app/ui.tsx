@@ -151,11 +151,11 @@ export function LoadState({ error, loading }: { error: string | undefined; loadi
 export const time = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
 
 /** A labelled select; `options` are `[value, text]` pairs. */
-export function SelectField(props: {
+export function SelectField<Value extends string>(props: {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly (readonly [string, string])[];
+  value: Value;
+  onChange: (value: Value) => void;
+  options: readonly (readonly [Value, string])[];
 }) {
   return (
     <label>
@@ -163,7 +163,9 @@ export function SelectField(props: {
       <select
         value={props.value}
         onChange={(e) => {
-          props.onChange(e.currentTarget.value);
+          // The option chosen, typed as the options are: the select offers nothing else.
+          const chosen = props.options.find(([value]) => value === e.currentTarget.value);
+          if (chosen !== undefined) props.onChange(chosen[0]);
         }}
       >
         {props.options.map(([value, text]) => (
@@ -211,8 +213,9 @@ export function InputField(props: {
         <textarea rows={props.mono === true ? 8 : 2} {...shared} />
       ) : (
         <input
-          // Preact types each input type apart: tsc needs the cast on the spread below, eslint does not see why.
-          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+          // Preact types each input type apart (a union of attribute sets, one per type): this one
+          // element renders the four, so tsc needs the cast on the spread below; eslint does not see why.
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion, @typescript-eslint/consistent-type-assertions -- each of the four types takes every attribute given here
           type={(props.type ?? 'text') as 'text'}
           min={props.min}
           max={props.max}

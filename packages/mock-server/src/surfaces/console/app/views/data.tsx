@@ -1,5 +1,6 @@
 /** A tenant's records, resource by resource: search and pages, read through the control surface only. */
 import { useEffect, useState } from 'preact/hooks';
+import { keysOf } from '../../../../lib/tables.js';
 import { control, controlPage } from '../api.js';
 import type { Shared } from '../shared.js';
 import type { RecordResource } from '../types.js';
@@ -87,7 +88,7 @@ export function DataView({ shared }: { shared: Shared }) {
     return response.data;
   }, [tenant, resource, search, cursor]);
 
-  const resources = counts.data?.resources ?? (Object.keys(TITLES) as RecordResource[]);
+  const resources = counts.data?.resources ?? keysOf(TITLES);
   const records = page.data?.records ?? [];
   const first = (cursors.length - 1) * PAGE;
 
@@ -118,9 +119,7 @@ export function DataView({ shared }: { shared: Shared }) {
         <SelectField
           label="Resource"
           value={resource}
-          onChange={(value) => {
-            setResource(value as RecordResource);
-          }}
+          onChange={setResource}
           options={resources.map((name) => {
             const count = counts.data?.counts[name];
             return [name, count === undefined ? TITLES[name] : `${TITLES[name]} (${count})`] as const;

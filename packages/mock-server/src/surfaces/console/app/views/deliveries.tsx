@@ -11,13 +11,14 @@ const POLL_MS = 1500;
 function RequestDetails({ id }: { id: string }) {
   const request = useLoad(() => control<{ request: WebhookMessage }>('GET', `/deliveries/${id}/request`), [id]);
   if (request.data === undefined) return <LoadState error={request.error} loading />;
+  const payload: unknown = JSON.parse(request.data.request.body);
   return (
     <div class="stack">
       <p class="muted small">
         Headers as signed with the subscription&apos;s current secrets, at the latest attempt&apos;s timestamp.
       </p>
       <Json value={request.data.request.headers} label="Delivery headers" />
-      <Json value={JSON.parse(request.data.request.body) as unknown} label="Delivery payload" />
+      <Json value={payload} label="Delivery payload" />
     </div>
   );
 }

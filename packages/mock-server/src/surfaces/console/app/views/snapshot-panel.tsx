@@ -1,5 +1,6 @@
 /** Snapshots in the console: download the whole world, or put one back from a file. */
 import { useState } from 'preact/hooks';
+import { errorMessage } from '../../../../lib/errors.js';
 import { control } from '../api.js';
 import type { Shared } from '../shared.js';
 import { Panel, useAction } from '../ui.js';
@@ -44,7 +45,7 @@ export function SnapshotPanel({ shared }: { shared: Shared }) {
             try {
               snapshot = JSON.parse(await file.text());
             } catch (error) {
-              throw new Error(`${file.name} is not JSON: ${(error as Error).message}`, { cause: error });
+              throw new Error(`${file.name} is not JSON: ${errorMessage(error)}`, { cause: error });
             }
             await control('PUT', '/snapshot', snapshot);
             shared.reloadWorld();

@@ -1,5 +1,6 @@
 /** The rest of the world: clock, calls, carrier, inbound SMS, faults, events, reset and scenarios. */
 import { useState } from 'preact/hooks';
+import { errorMessage } from '../../../../lib/errors.js';
 import { control } from '../api.js';
 import type { Shared } from '../shared.js';
 import type { CallView, CarrierState, MockEvent } from '../types.js';
@@ -324,7 +325,7 @@ function ScenarioPanel({ shared }: { shared: Shared }) {
           try {
             scenario = JSON.parse(text);
           } catch (error) {
-            void run(() => Promise.reject(new Error(`Not JSON: ${(error as Error).message}`)), '');
+            void run(() => Promise.reject(new Error(`Not JSON: ${errorMessage(error)}`)), '');
             return;
           }
           void load(scenario, 'The scenario');
