@@ -42,6 +42,20 @@ export interface OpenApiDocument {
   [extension: `x-${string}`]: unknown;
 }
 
+/**
+ * A zod schema (zod or zod/mini) as this document writes every schema: OpenAPI 3.1 JSON Schema,
+ * each `.meta({ id })` part moved into `components` and referenced, patterns that only repeat
+ * their `format` dropped, `\d` written `[0-9]`. The mock's control document is written with it
+ * too, so the two documents say a UUID or an email alike.
+ *
+ * @example
+ * ```ts
+ * const components: Record<string, unknown> = {};
+ * toOpenApiSchema(IdInput, 'input', components); // { type: 'string', format: 'uuid' }
+ * ```
+ */
+export const toOpenApiSchema: typeof toSchema = toSchema;
+
 /** An operation's tag: the first segment of its id. */
 const tagOf = (id: string) => id.split('.')[0] ?? id;
 

@@ -3,7 +3,7 @@
  * `GET /__mock/openapi.json`, committed as `packages/mock-server/control-openapi.json`, linted
  * by Redocly and rendered on the docs site beside the service's reference.
  */
-import { HEADERS, ListMeta, ResponseMeta } from '@commflow/contract';
+import { HEADERS, ListMeta, ResponseMeta, toOpenApiSchema } from '@commflow/contract';
 import * as z from 'zod';
 import { CONTROL_ERRORS, CONTROL_TAGS, type ControlErrorCode, type ControlRouteSpec } from './route.js';
 import { CONTROL_ROUTE_LIST } from './table.js';
@@ -21,16 +21,9 @@ export const CONTROL_API_VERSION = '1.0.0';
 type JsonSchema = Record<string, unknown>;
 const DEFS = '#/components/schemas/';
 
-/** `schema` as OpenAPI 3.1 JSON Schema, its `.meta({ id })` parts moved into `components`. */
-function toSchema(schema: z.core.$ZodType, io: 'input' | 'output', components: Record<string, unknown>): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema & {
-    $defs?: Record<string, unknown>;
-  };
-  const relinked = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${DEFS}`)) as typeof json;
-  const { $schema: _dialect, $defs, ...rest } = relinked;
-  for (const [id, def] of Object.entries($defs ?? {})) components[id] = def;
-  return rest;
-}
+/** `schema` as the service's document writes schemas; a type JSON Schema cannot say is left open. */
+const toSchema = (schema: z.core.$ZodType, io: 'input' | 'output', components: Record<string, unknown>): JsonSchema =>
+  toOpenApiSchema(schema, io, components, 'any');
 
 /**
  * The errors a route can answer: its own, and those its inputs and the surface's checks bring.

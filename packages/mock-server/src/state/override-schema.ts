@@ -7,7 +7,7 @@
 import {
   ENGLISH_MESSAGES,
   ERROR_CATALOGUE,
-  Id,
+  IdInput,
   OPERATION_LIST,
   operationErrors,
   successEnvelope,
@@ -38,7 +38,7 @@ export const OverrideRespondSchema = z.strictObject({
 
 const MatchFields = {
   tenantId: z
-    .optional(Id)
+    .optional(IdInput)
     .transform((id) => id?.toLowerCase())
     .meta({ description: 'Only requests for this tenant (X-Tenant-Id).' }),
   operationId: z.string().min(1).max(100).optional().meta({ description: 'An operation id, such as ai.agents.get.' }),
