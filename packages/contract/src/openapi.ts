@@ -9,7 +9,7 @@ import { HEADER_SCHEMAS } from './schemas/headers.js';
 import { OPENAPI_DOCUMENT_SCHEMA } from './openapi/document-schema.js';
 import { addErrorSchemas, errorEnvelope, operationErrorResponses } from './openapi/error-responses.js';
 import { ref, toSchema, withoutDescription, type JsonSchema } from './openapi/json-schema.js';
-import { documentHeaders, errorHeaders, successHeaders } from './openapi/response-headers.js';
+import { documentHeaders, documentMethodHeaders, successHeaders } from './openapi/response-headers.js';
 import { TAG_DESCRIPTIONS } from './openapi/tags.js';
 import { apiOverview } from './openapi/overview.js';
 import { stateCrossFieldRules } from './openapi/rules.js';
@@ -194,8 +194,8 @@ export function createOpenApiDocument(): OpenApiDocument {
           },
           '405': {
             description:
-              'Any other method on this path. Such a request goes through the key check first: without a valid key it is answered 401, over the rate limit 429.',
-            headers: errorHeaders(405, false),
+              'Any other method on this path (TRACE included). Like the document, it needs no key: it is answered before any key check, with no RateLimit headers, and counts toward no limit.',
+            headers: documentMethodHeaders,
             content: { 'application/json': { schema: errorEnvelope(['METHOD_NOT_ALLOWED']) } },
             'x-error-codes': ['METHOD_NOT_ALLOWED'],
             'x-assumed': true,

@@ -1,6 +1,6 @@
 /** The service's answers: the OpenAPI document, or a request through the pipeline, journaled. */
 import { createOpenApiDocument, OPENAPI_PATH } from '@commflow/contract';
-import { runPipeline } from '../service/pipeline/index.js';
+import { DOCUMENT_PIPELINE, PIPELINE, runPipeline } from '../service/pipeline/index.js';
 import { requestIdOf } from '../service/pipeline/request-id.js';
 import type { MockRuntime } from './mock-runtime.js';
 import { serviceRoot } from './service-root.js';
@@ -23,7 +23,7 @@ export async function serveApi(runtime: MockRuntime, request: Request, url: URL,
   }
   const { world } = runtime;
   const started = performance.now();
-  const outcome = await runPipeline(world, request, url);
+  const outcome = await runPipeline(world, request, url, url.pathname === OPENAPI_PATH ? DOCUMENT_PIPELINE : PIPELINE);
   const { journal } = world.state;
   if (journal.wanted) {
     journal.record(

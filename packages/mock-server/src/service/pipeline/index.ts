@@ -38,6 +38,13 @@ export const PIPELINE: readonly Step[] = [
   runOperation,
 ];
 
+/**
+ * The steps of a request for the OpenAPI document by another method. The document needs no key,
+ * so neither does its 405: a keyless `TRACE /api/v1/openapi.json` is 405 like any other path's
+ * wrong method, not 401.
+ */
+export const DOCUMENT_PIPELINE: readonly Step[] = [assignRequestId, route];
+
 /** What the pipeline produced, for the journal. */
 export interface PipelineOutcome {
   response: Response;
@@ -53,8 +60,13 @@ export interface PipelineOutcome {
   headers: Readonly<Record<string, string>>;
 }
 
-/** Runs one request through the pipeline. Never throws: any failure becomes an error envelope. */
-export async function runPipeline(world: World, request: Request, url: URL): Promise<PipelineOutcome> {
+/** Runs one request through `steps` (the pipeline). Never throws: any failure becomes an error envelope. */
+export async function runPipeline(
+  world: World,
+  request: Request,
+  url: URL,
+  steps: readonly Step[] = PIPELINE,
+): Promise<PipelineOutcome> {
   progressCalls(world);
   const context: RequestContext = {
     request,
@@ -70,7 +82,7 @@ export async function runPipeline(world: World, request: Request, url: URL): Pro
   let built: { response: Response; body: string; headers: Record<string, string> };
   let errorCode: string | null = null;
   try {
-    for (const step of PIPELINE) {
+    for (const step of steps) {
       // Most steps are synchronous: awaiting only real promises saves a microtask turn per step.
       let answer = step(context);
       if (answer instanceof Promise) answer = await answer;
