@@ -5,7 +5,13 @@
  */
 import { HEADERS, ListMeta, ResponseMeta, toOpenApiSchema } from '@commflow/contract';
 import * as z from 'zod';
-import { CONTROL_ERRORS, CONTROL_TAGS, type ControlErrorCode, type ControlRouteSpec } from './route.js';
+import {
+  CONTROL_ERRORS,
+  CONTROL_TAGS,
+  JSON_TYPE_REQUIRED,
+  type ControlErrorCode,
+  type ControlRouteSpec,
+} from './route.js';
 import { CONTROL_ROUTE_LIST } from './table.js';
 
 /**
@@ -126,27 +132,45 @@ function errorResponses(route: ControlRouteSpec, shared: Record<string, unknown>
   return responses;
 }
 
+/**
+ * A route's body. A state-changing route (POST, PUT, PATCH) needs the JSON type even when it takes
+ * no body, so one that takes none is described as `{}`, which it treats as no body: a generator
+ * then sends the type, and a reader sees the requirement where the body would be.
+ */
+function requestBody(route: ControlRouteSpec, components: Record<string, unknown>): JsonSchema {
+  const body = route.body;
+  if (body === undefined) {
+    if (route.method === 'GET' || route.method === 'DELETE') return {};
+    return {
+      requestBody: {
+        required: true,
+        description: `None: \`{}\` or an empty body. ${JSON_TYPE_REQUIRED}`,
+        content: { 'application/json': { schema: { type: 'object', maxProperties: 0 }, example: {} } },
+      },
+    };
+  }
+  return {
+    requestBody: {
+      required: !body.safeParse(undefined).success,
+      ...(route.method === 'DELETE' ? {} : { description: JSON_TYPE_REQUIRED }),
+      content: { 'application/json': { schema: toSchema(body, 'input', components) } },
+    },
+  };
+}
+
 function operation(
   route: ControlRouteSpec & { id: string },
   components: Record<string, unknown>,
   shared: Record<string, unknown>,
 ) {
   const params = parameters(route, components);
-  const body = route.body;
   return {
     operationId: route.id,
     summary: route.summary.charAt(0).toUpperCase() + route.summary.slice(1),
     ...(route.description === undefined ? {} : { description: route.description }),
     tags: [route.tag],
     ...(params.length > 0 ? { parameters: params } : {}),
-    ...(body === undefined
-      ? {}
-      : {
-          requestBody: {
-            required: !body.safeParse(undefined).success,
-            content: { 'application/json': { schema: toSchema(body, 'input', components) } },
-          },
-        }),
+    ...requestBody(route, components),
     responses: {
       [String(route.status)]: {
         description: route.status === 201 ? 'Created.' : route.status === 202 ? 'Accepted.' : 'Success.',
@@ -165,7 +189,7 @@ const OVERVIEW = [
   '',
   'One set of input rules holds on every route: a path, query parameter or body the route does not take is refused (400, nothing changed; an empty JSON object counts as no body); a malformed id is 400 and an unknown one 404; a tenant named in a body must exist; `since`/`until` take a date or a date-time; an unknown operation id or event type is a 400 naming the closest known ones. A method a path lacks is 405 with an `Allow` header; a path no route has is 404.',
   '',
-  'A server on the network answers only loopback hosts and those given with `--allowed-host`; with `--control-token`, every request carries `Authorization: Bearer <token>`. State-changing requests are sent as `application/json`.',
+  'A server on the network answers only loopback hosts and those given with `--allowed-host`; with `--control-token`, every request carries `Authorization: Bearer <token>`. Every POST, PUT and PATCH is sent with `Content-Type: application/json`, even with no body, and so is a DELETE with one: without it the answer is 415. That keeps a page on another site from driving the mock with a simple cross-site request.',
 ].join('\n');
 
 let cached: JsonSchema | undefined;

@@ -9,6 +9,7 @@ import { consoleAsset, consoleFileOf } from '../console/assets.js';
 import { controlErrorResponse } from './http.js';
 import { matchControlRoute } from '../../control-api/paths.js';
 import { bodyLimitOf, CONTROL_ROUTES } from '../../control-api/table.js';
+import { JSON_TYPE_REQUIRED } from '../../control-api/route.js';
 
 /**
  * Who may reach the console and `/__mock` of a server.
@@ -118,7 +119,7 @@ function refusal(
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const type = request.headers.get('content-type');
     if ((type === null || !JSON_TYPE.test(type)) && !isBodilessDelete(request)) {
-      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'State-changing control requests are sent as application/json.');
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', JSON_TYPE_REQUIRED);
     }
     const limit = bodyLimitOf(CONTROL_ROUTES[match.id]);
     if (Number(request.headers.get('content-length') ?? '0') > limit) {
