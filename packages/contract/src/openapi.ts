@@ -12,7 +12,7 @@ import { ref, toSchema, withoutDescription, type JsonSchema } from './openapi/js
 import { documentHeaders, documentMethodHeaders, successHeaders } from './openapi/response-headers.js';
 import { TAG_DESCRIPTIONS } from './openapi/tags.js';
 import { apiOverview } from './openapi/overview.js';
-import { stateCrossFieldRules } from './openapi/rules.js';
+import { operationRules, stateCrossFieldRules } from './openapi/rules.js';
 import { parameterExample, requestBodyExample, responseExample, responseLinks } from './openapi/operation-examples.js';
 
 /**
@@ -133,12 +133,18 @@ function operationObject(op: OperationDefinition, components: Record<string, unk
   }
   const bodyExample = requestBodyExample(op);
   Object.assign(responses, operationErrorResponses(op));
+  const params = parameters(op, components);
+  const rules = operationRules(
+    op.id,
+    params.map((parameter) => String(parameter.name)),
+  );
 
   return {
     operationId: op.id,
     summary: op.summary,
+    ...(rules.length > 0 ? { description: rules.join(' ') } : {}),
     tags: [tagOf(op.id)],
-    parameters: parameters(op, components),
+    parameters: params,
     ...(op.body
       ? {
           requestBody: {

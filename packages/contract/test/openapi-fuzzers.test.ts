@@ -239,8 +239,24 @@ describe('openapi.json for fuzzers and generators: rules a schema cannot say', (
       /`endDate` must be after `startDate`/,
     );
     expect(doc.info.description).toMatch(/`endTime` must be after `startTime`/);
+    // And each operation's description says it, in one sentence.
+    const create = doc.paths['/api/v1/calendar']?.post as { description?: string };
+    expect(create.description).toBe('Rule: `endTime` must be after `startTime`, else 400 `VALIDATION_ERROR`.');
+    expect((list as { description?: string }).description).toMatch(/^Rule: `endDate` must be after `startDate`/);
     // And the schema enforces it.
     const event = { title: 'x', startTime: '2026-11-23T09:00:00Z', endTime: '2026-11-23T09:00:00Z' };
     expect(CreateCalendarEventBody.safeParse(event).success).toBe(false);
+  });
+
+  it('says in the description of every list taking both cursor and offset that they exclude each other', () => {
+    const both = registryEntries.filter(({ op }) =>
+      ['cursor', 'offset'].every((name) => op.parameters.some((p) => p.in === 'query' && p.name === name)),
+    );
+    expect(both.length).toBeGreaterThan(0);
+    for (const { op } of both) {
+      expect((op as { description?: string }).description, op.operationId).toContain(
+        'Rule: a `cursor` cannot be sent with a non-zero `offset`, else 400 `VALIDATION_ERROR`.',
+      );
+    }
   });
 });

@@ -17,6 +17,7 @@ import {
 import * as z from 'zod';
 import { PERMISSION_NAMES } from '../service/gating-names.js';
 import { RateLimitSchema } from '../scenario/schema.js';
+import { notTogether } from '../lib/field-rules.js';
 import { unknownNameMessage } from './closest-names.js';
 
 /**
@@ -158,11 +159,14 @@ export const RotateSecretOptionsSchema = z.strictObject({
  * CreateTenantInputSchema.parse({ from: DEMO_TENANTS.sandbox, name: 'e2e worker 1' });
  * ```
  */
-export const CreateTenantInputSchema = z.strictObject({
-  name: z.string().min(1).max(200).optional().meta({ description: 'The new tenant’s name.' }),
-  from: z.optional(IdInput).meta({ description: 'A tenant of the loaded scenario to copy.' }),
-  tenant: z.record(z.string(), z.unknown()).optional().meta({ description: 'A tenant in the scenario format.' }),
-});
+export const CreateTenantInputSchema = z
+  .strictObject({
+    name: z.string().min(1).max(200).optional().meta({ description: 'The new tenant’s name.' }),
+    from: z.optional(IdInput).meta({ description: 'A tenant of the loaded scenario to copy.' }),
+    tenant: z.record(z.string(), z.unknown()).optional().meta({ description: 'A tenant in the scenario format.' }),
+  })
+  // Enforced where the tenant is made (runtime/tenants.ts), with the message it answers.
+  .meta(notTogether('from', 'tenant'));
 
 /**
  * `PATCH /__mock/webhooks/{id}`.

@@ -15,6 +15,7 @@ import {
   type OperationDefinition,
 } from '@commflow/contract';
 import * as z from 'zod';
+import { exactlyOneOf } from '../lib/field-rules.js';
 
 const METHOD = z
   .string()
@@ -224,7 +225,8 @@ export const OverrideInputSchema = z
         return;
       }
     }
-  });
+  })
+  .meta(exactlyOneOf('fault', 'respond'));
 
 /**
  * An override as given to `POST /__mock/overrides` or `mock.overrides.add`.
