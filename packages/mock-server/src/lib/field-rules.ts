@@ -20,13 +20,17 @@ export const exactlyOneOf = (...keys: readonly string[]): { oneOf: { required: s
 });
 
 /**
- * `keys` are not all given together (`not` of their `required`).
+ * `a` and `b` are not given together: given `a`, `b` may not be (`dependentSchemas`, where
+ * `b: false` refuses any value).
  *
  * @example
  * ```ts
  * z.strictObject({ from: z.string().optional(), tenant: z.object({}).optional() }).meta(notTogether('from', 'tenant'));
  * ```
  */
-export const notTogether = (...keys: readonly string[]): { not: { required: string[] } } => ({
-  not: { required: [...keys] },
+export const notTogether = (
+  a: string,
+  b: string,
+): { dependentSchemas: Record<string, { properties: Record<string, false> }> } => ({
+  dependentSchemas: { [a]: { properties: { [b]: false } } },
 });
