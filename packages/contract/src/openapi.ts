@@ -198,6 +198,14 @@ export function createOpenApiDocument(): OpenApiDocument {
             headers: documentHeaders,
             content: { 'application/json': { schema: ref('OpenApiDocument') } },
           },
+          '400': {
+            description:
+              'The request is not valid HTTP (a control character in the request line or a header); `details` names each such part.',
+            headers: documentHeaders,
+            content: { 'application/json': { schema: errorEnvelope(['VALIDATION_ERROR']) } },
+            'x-error-codes': ['VALIDATION_ERROR'],
+            'x-assumed': true,
+          },
           '405': {
             description:
               'Any other method on this path (TRACE included). Like the document, it needs no key: it is answered before any key check, with no RateLimit headers, and counts toward no limit.',

@@ -41,8 +41,10 @@ export const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
  * The rules an operation's description states, one sentence each: its own, and the paging rule
  * wherever it takes both `cursor` and `offset`.
  */
-export function operationRules(id: OperationId, parameterNames: readonly string[]): string[] {
-  const rules = CROSS_FIELD_RULES.filter(({ operations }) => operations.includes(id)).map(({ rule }) => rule);
+export function operationRules(id: string, parameterNames: readonly string[]): string[] {
+  const rules = CROSS_FIELD_RULES.filter(({ operations }) => operations.some((operation) => operation === id)).map(
+    ({ rule }) => rule,
+  );
   if (parameterNames.includes('cursor') && parameterNames.includes('offset')) rules.push(CURSOR_OFFSET_RULE);
   return rules.map((rule) => withRule(undefined, rule));
 }

@@ -11,6 +11,7 @@ import { runOperation } from './operate.js';
 import { applyOverride, ConnectionDroppedError, stubResponse } from './override.js';
 import { rateLimit } from './rate-limit.js';
 import { assignRequestId } from './request-id.js';
+import { refuseMalformed } from './malformed.js';
 import { route } from './route.js';
 import { resolveTenant } from './tenant.js';
 import { validateRequest } from './validate.js';
@@ -20,12 +21,15 @@ import { validateRequest } from './validate.js';
  * one answers; the envelope and headers are added after the last.
  *
  * Routing sits after the rate limit: the check order starts with the key, so an unknown route
- * with no key is 401, and an unknown route with a key still counts and carries RateLimit-*.
+ * with no key is 401, and an unknown route with a key still counts and carries RateLimit-*. A
+ * request Node's parser refused is refused there too, after the key and the rate limit, like
+ * any 400.
  */
 export const PIPELINE: readonly Step[] = [
   assignRequestId,
   authenticate,
   rateLimit,
+  refuseMalformed,
   route,
   resolveTenant,
   checkPermission,
@@ -43,7 +47,7 @@ export const PIPELINE: readonly Step[] = [
  * so neither does its 405: a keyless `TRACE /api/v1/openapi.json` is 405 like any other path's
  * wrong method, not 401.
  */
-export const DOCUMENT_PIPELINE: readonly Step[] = [assignRequestId, route];
+export const DOCUMENT_PIPELINE: readonly Step[] = [assignRequestId, refuseMalformed, route];
 
 /** What the pipeline produced, for the journal. */
 export interface PipelineOutcome {

@@ -10,6 +10,7 @@ import { controlErrorResponse } from './http.js';
 import { matchControlRoute } from '../../control-api/paths.js';
 import { bodyLimitOf, CONTROL_ROUTES } from '../../control-api/table.js';
 import { JSON_TYPE_REQUIRED } from '../../control-api/route.js';
+import { malformedError } from '../../lib/malformed-request.js';
 
 /**
  * Who may reach the console and `/__mock` of a server.
@@ -113,6 +114,8 @@ function refusal(
       return refuse(401, 'CONTROL_TOKEN_REQUIRED', 'Send the control token as "Authorization: Bearer <token>".');
     }
   }
+  const malformed = malformedError(request);
+  if (malformed !== undefined) return malformed;
   // A path or method no route has is answered 404 or 405 by the surface, before any body is read.
   const match = matchControlRoute(request.method, url.pathname);
   if (match.kind !== 'route') return undefined;
