@@ -12,7 +12,9 @@ import {
   type ControlErrorCode,
   type ControlRouteSpec,
 } from './route.js';
-import { CONTROL_ROUTE_LIST } from './table.js';
+import { CONTROL_EXAMPLES } from './examples.js';
+import { CONTROL_LINKS } from './links.js';
+import { CONTROL_ROUTE_LIST, CONTROL_ROUTES, type ControlRouteId } from './table.js';
 
 /**
  * The version of the control surface's interface the document describes.
@@ -54,11 +56,17 @@ export function routeErrors(route: ControlRouteSpec): ControlErrorCode[] {
 
 const requestIdHeader = { [HEADERS.requestId]: { $ref: '#/components/headers/RequestId' } };
 
-function parameters(route: ControlRouteSpec, components: Record<string, unknown>) {
+/** A route's example input, as plain values by part. */
+const exampleOf = (
+  id: ControlRouteId,
+): { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } => CONTROL_EXAMPLES[id];
+
+function parameters(route: ControlRouteSpec & { id: ControlRouteId }, components: Record<string, unknown>) {
   const list: JsonSchema[] = [];
-  for (const [where, schema] of [
-    ['path', route.params],
-    ['query', route.query],
+  const example = exampleOf(route.id);
+  for (const [where, schema, values] of [
+    ['path', route.params, example.params],
+    ['query', route.query, example.query],
   ] as const) {
     if (schema === undefined) continue;
     const json = toSchema(schema, 'input', components) as {
@@ -73,6 +81,7 @@ function parameters(route: ControlRouteSpec, components: Record<string, unknown>
         required: where === 'path' || (json.required?.includes(name) ?? false),
         ...(typeof description === 'string' ? { description } : {}),
         schema: rest,
+        ...(values?.[name] === undefined ? {} : { example: values[name] }),
       });
     }
   }
@@ -137,7 +146,10 @@ function errorResponses(route: ControlRouteSpec, shared: Record<string, unknown>
  * no body, so one that takes none is described as `{}`, which it treats as no body: a generator
  * then sends the type, and a reader sees the requirement where the body would be.
  */
-function requestBody(route: ControlRouteSpec, components: Record<string, unknown>): JsonSchema {
+function requestBody(
+  route: ControlRouteSpec & { id: ControlRouteId },
+  components: Record<string, unknown>,
+): JsonSchema {
   const body = route.body;
   if (body === undefined) {
     if (route.method === 'GET' || route.method === 'DELETE') return {};
@@ -153,13 +165,43 @@ function requestBody(route: ControlRouteSpec, components: Record<string, unknown
     requestBody: {
       required: !body.safeParse(undefined).success,
       ...(route.method === 'DELETE' ? {} : { description: JSON_TYPE_REQUIRED }),
-      content: { 'application/json': { schema: toSchema(body, 'input', components) } },
+      content: {
+        'application/json': {
+          schema: toSchema(body, 'input', components),
+          ...('body' in exampleOf(route.id) ? { examples: { [route.id]: { value: exampleOf(route.id).body } } } : {}),
+        },
+      },
     },
   };
 }
 
+/** The links of a route's success answer, from `links.ts`, each checked against the routes it names. */
+function responseLinks(route: ControlRouteSpec & { id: ControlRouteId }): JsonSchema {
+  const links = CONTROL_LINKS.filter((link) => link.from === route.id);
+  if (links.length === 0) return {};
+  const entries = links.map((link) => {
+    const target: ControlRouteSpec = CONTROL_ROUTES[link.to];
+    for (const key of Object.keys(link.parameters ?? {})) {
+      const [where, name = ''] = key.split('.');
+      const schema = where === 'path' ? target.params : where === 'query' ? target.query : undefined;
+      if (!(schema instanceof z.ZodObject) || !(name in schema.shape)) {
+        throw new Error(`The link ${link.from} -> ${link.to} names ${key}, which ${link.to} does not take.`);
+      }
+    }
+    return [
+      link.to,
+      {
+        operationId: link.to,
+        description: link.description,
+        ...(link.parameters === undefined ? {} : { parameters: link.parameters }),
+      },
+    ];
+  });
+  return { links: Object.fromEntries(entries) };
+}
+
 function operation(
-  route: ControlRouteSpec & { id: string },
+  route: ControlRouteSpec & { id: ControlRouteId },
   components: Record<string, unknown>,
   shared: Record<string, unknown>,
 ) {
@@ -176,6 +218,7 @@ function operation(
         description: route.status === 201 ? 'Created.' : route.status === 202 ? 'Accepted.' : 'Success.',
         ...((route.answer ?? 'envelope') === 'envelope' ? { headers: requestIdHeader } : {}),
         content: success(route, components),
+        ...responseLinks(route),
       },
       ...errorResponses(route, shared),
     },

@@ -20,8 +20,8 @@ export const exactlyOneOf = (...keys: readonly string[]): { oneOf: { required: s
 });
 
 /**
- * `a` and `b` are not given together: given `a`, `b` may not be (`dependentSchemas`, where
- * `b: false` refuses any value).
+ * `keys` are not all given together (`not` of their `required`). The `not` names the keys in its
+ * own `properties` too, as Redocly's strict rules ask of a `required`; `{}` constrains nothing.
  *
  * @example
  * ```ts
@@ -29,8 +29,7 @@ export const exactlyOneOf = (...keys: readonly string[]): { oneOf: { required: s
  * ```
  */
 export const notTogether = (
-  a: string,
-  b: string,
-): { dependentSchemas: Record<string, { properties: Record<string, false> }> } => ({
-  dependentSchemas: { [a]: { properties: { [b]: false } } },
+  ...keys: readonly string[]
+): { not: { properties: Record<string, Record<string, never>>; required: string[] } } => ({
+  not: { properties: Object.fromEntries(keys.map((key) => [key, {}])), required: [...keys] },
 });
