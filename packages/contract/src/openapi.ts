@@ -9,10 +9,10 @@ import { HEADER_SCHEMAS } from './schemas/headers.js';
 import { OPENAPI_DOCUMENT_SCHEMA } from './openapi/document-schema.js';
 import { addErrorSchemas, errorEnvelope, operationErrorResponses } from './openapi/error-responses.js';
 import { ref, toSchema, withoutDescription, type JsonSchema } from './openapi/json-schema.js';
-import { documentHeaders, errorHeaders, successHeaders } from './openapi/response-headers.js';
+import { documentHeaders, documentMethodHeaders, successHeaders } from './openapi/response-headers.js';
 import { TAG_DESCRIPTIONS } from './openapi/tags.js';
 import { apiOverview } from './openapi/overview.js';
-import { stateCrossFieldRules } from './openapi/rules.js';
+import { operationRules, stateCrossFieldRules } from './openapi/rules.js';
 import { parameterExample, requestBodyExample, responseExample, responseLinks } from './openapi/operation-examples.js';
 
 /**
@@ -41,6 +41,20 @@ export interface OpenApiDocument {
   components: Record<string, Record<string, unknown>>;
   [extension: `x-${string}`]: unknown;
 }
+
+/**
+ * A zod schema (zod or zod/mini) as this document writes every schema: OpenAPI 3.1 JSON Schema,
+ * each `.meta({ id })` part moved into `components` and referenced, patterns that only repeat
+ * their `format` dropped, `\d` written `[0-9]`. The mock's control document is written with it
+ * too, so the two documents say a UUID or an email alike.
+ *
+ * @example
+ * ```ts
+ * const components: Record<string, unknown> = {};
+ * toOpenApiSchema(IdInput, 'input', components); // { type: 'string', format: 'uuid' }
+ * ```
+ */
+export const toOpenApiSchema: typeof toSchema = toSchema;
 
 /** An operation's tag: the first segment of its id. */
 const tagOf = (id: string) => id.split('.')[0] ?? id;
@@ -119,12 +133,18 @@ function operationObject(op: OperationDefinition, components: Record<string, unk
   }
   const bodyExample = requestBodyExample(op);
   Object.assign(responses, operationErrorResponses(op));
+  const params = parameters(op, components);
+  const rules = operationRules(
+    op.id,
+    params.map((parameter) => String(parameter.name)),
+  );
 
   return {
     operationId: op.id,
     summary: op.summary,
+    ...(rules.length > 0 ? { description: rules.join(' ') } : {}),
     tags: [tagOf(op.id)],
-    parameters: parameters(op, components),
+    parameters: params,
     ...(op.body
       ? {
           requestBody: {
@@ -178,10 +198,18 @@ export function createOpenApiDocument(): OpenApiDocument {
             headers: documentHeaders,
             content: { 'application/json': { schema: ref('OpenApiDocument') } },
           },
+          '400': {
+            description:
+              'The request is not valid HTTP (a control character in the request line or a header); `details` names each such part.',
+            headers: documentHeaders,
+            content: { 'application/json': { schema: errorEnvelope(['VALIDATION_ERROR']) } },
+            'x-error-codes': ['VALIDATION_ERROR'],
+            'x-assumed': true,
+          },
           '405': {
             description:
-              'Any other method on this path. Such a request goes through the key check first: without a valid key it is answered 401, over the rate limit 429.',
-            headers: errorHeaders(405, false),
+              'Any other method on this path (TRACE included). Like the document, it needs no key: it is answered before any key check, with no RateLimit headers, and counts toward no limit.',
+            headers: documentMethodHeaders,
             content: { 'application/json': { schema: errorEnvelope(['METHOD_NOT_ALLOWED']) } },
             'x-error-codes': ['METHOD_NOT_ALLOWED'],
             'x-assumed': true,

@@ -7,6 +7,7 @@ import {
   CreateCalendarEventBody,
   DateTimeInput,
   Email,
+  EMAIL_PATTERN,
   IdInput,
   OPERATION_LIST,
   createOpenApiDocument,
@@ -155,16 +156,42 @@ describe('openapi.json for fuzzers and generators: links', () => {
 describe('openapi.json for fuzzers and generators: patterns', () => {
   const all = patterns(doc);
 
-  it('has no pattern that only repeats its format (uuid, email, date-time, date)', () => {
+  it('has no pattern that only repeats its format (uuid, date-time, date)', () => {
     const repeated = all.filter(({ pattern, format }) => {
       if (format === undefined) return false;
-      const zodPattern = [z.uuid(), z.email(), z.iso.datetime({ offset: true }), z.iso.datetime(), z.iso.date()]
+      const zodPattern = [z.guid(), z.iso.datetime({ offset: true }), z.iso.datetime(), z.iso.date()]
         .map((schema) => z.toJSONSchema(schema) as { format?: string; pattern?: string })
         .find((json) => json.format === format)?.pattern;
       return zodPattern !== undefined && asciiDigits(zodPattern) === pattern;
     });
     expect(repeated).toEqual([]);
-    expect(all.filter(({ format }) => format === 'email' || format === 'date')).toEqual([]);
+    expect(all.filter(({ format }) => format === 'date')).toEqual([]);
+  });
+
+  it('accepts every UUID as format: uuid does, whatever its version and variant digits', () => {
+    for (const id of [
+      'e3e70682-c209-4cac-629f-6fbed82c07cd',
+      'E3E70682-C209-4CAC-629F-6FBED82C07CD',
+      '00000000-0000-0000-0000-000000000000',
+    ]) {
+      expect(IdInput.safeParse(id).success, id).toBe(true);
+    }
+    const ids = registryEntries.flatMap(({ op }) => op.parameters.filter((p) => p.in === 'path'));
+    expect(ids.map((p) => p.schema)).toContainEqual({ type: 'string', format: 'uuid' });
+  });
+
+  it('states beside format: email the exact pattern the service takes, a subset of RFC 5321 mailboxes', () => {
+    const emails = all.filter(({ format }) => format === 'email');
+    expect(emails.length).toBeGreaterThan(0);
+    expect(new Set(emails.map(({ pattern }) => pattern))).toEqual(new Set([asciiDigits(EMAIL_PATTERN.source)]));
+    for (const address of ['a^b@example.com', "o'neil+x@mail.acme.test", 'x{y}|z~@a-b.example']) {
+      expect(Email.safeParse(address).success, address).toBe(true);
+      expect(errorsAt('/components/schemas/User/properties/email', address)).toEqual([]);
+    }
+    for (const address of ['"a b"@example.com', 'a@[127.0.0.1]', 'a..b@example.com', 'a@localhost', '.a@example.com']) {
+      expect(Email.safeParse(address).success, address).toBe(false);
+      expect(errorsAt('/components/schemas/User/properties/email', address), address).not.toEqual([]);
+    }
   });
 
   it('writes ASCII digit classes, never \\d, which Python reads as any Unicode digit', () => {
@@ -212,8 +239,24 @@ describe('openapi.json for fuzzers and generators: rules a schema cannot say', (
       /`endDate` must be after `startDate`/,
     );
     expect(doc.info.description).toMatch(/`endTime` must be after `startTime`/);
+    // And each operation's description says it, in one sentence.
+    const create = doc.paths['/api/v1/calendar']?.post as { description?: string };
+    expect(create.description).toBe('Rule: `endTime` must be after `startTime`, else 400 `VALIDATION_ERROR`.');
+    expect((list as { description?: string }).description).toMatch(/^Rule: `endDate` must be after `startDate`/);
     // And the schema enforces it.
     const event = { title: 'x', startTime: '2026-11-23T09:00:00Z', endTime: '2026-11-23T09:00:00Z' };
     expect(CreateCalendarEventBody.safeParse(event).success).toBe(false);
+  });
+
+  it('says in the description of every list taking both cursor and offset that they exclude each other', () => {
+    const both = registryEntries.filter(({ op }) =>
+      ['cursor', 'offset'].every((name) => op.parameters.some((p) => p.in === 'query' && p.name === name)),
+    );
+    expect(both.length).toBeGreaterThan(0);
+    for (const { op } of both) {
+      expect((op as { description?: string }).description, op.operationId).toContain(
+        'Rule: a `cursor` cannot be sent with a non-zero `offset`, else 400 `VALIDATION_ERROR`.',
+      );
+    }
   });
 });

@@ -202,10 +202,12 @@ describe('openapi.json', () => {
     expect(Object.keys(quote['200']?.headers ?? {})).not.toContain('Idempotent-Replayed');
   });
 
-  it('types the openapi.json route, which the document itself satisfies, and declares its 405 with Allow', () => {
+  it('types the openapi.json route, which the document itself satisfies, and declares its 400 and its 405 with Allow', () => {
     const route = doc.paths['/api/v1/openapi.json']?.get as OperationObject;
-    expect(Object.keys(route.responses)).toEqual(['200', '405']);
-    expect(Object.keys(route.responses['405']?.headers ?? {})).toContain('Allow');
+    expect(Object.keys(route.responses)).toEqual(['200', '400', '405']);
+    // Answered before any key check: no RateLimit-*.
+    expect(Object.keys(route.responses['405']?.headers ?? {})).toEqual(['X-Request-Id', 'Allow']);
+    expect(Object.keys(route.responses['400']?.headers ?? {})).toEqual(['X-Request-Id']);
     expect(validatorFor('/api/v1/openapi.json', 'get', '200')(structuredClone(doc))).toBe(true);
     expect(validatorFor('/api/v1/openapi.json', 'get', '200')({ openapi: '3.1.0' })).toBe(false);
   });

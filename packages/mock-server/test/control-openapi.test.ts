@@ -209,4 +209,66 @@ describe('the control surface’s OpenAPI document', () => {
       await guarded.close();
     }
   });
+
+  it('gives every route an example of its path parameters and body that the document accepts, and links what a route makes to the routes on it', async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const addFormats = (await import('ajv-formats')).default as unknown as (ajv: InstanceType<typeof Ajv2020>) => void;
+    const document = controlOpenApiDocument() as any;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(structuredClone(document), 'control');
+    const problems: string[] = [];
+    const links: string[] = [];
+    for (const route of CONTROL_ROUTE_LIST) {
+      const path = route.path.replaceAll('~', '~0').replaceAll('/', '~1');
+      const base = `control#/paths/${path}/${route.method.toLowerCase()}`;
+      const op = document.paths[route.path][route.method.toLowerCase()];
+      (op.parameters ?? []).forEach((parameter: any, index: number) => {
+        if (parameter.example === undefined) {
+          if (parameter.required === true) problems.push(`${route.id}: ${parameter.name} has no example`);
+        } else if (!ajv.validate(`${base}/parameters/${index}/schema`, parameter.example))
+          problems.push(`${route.id}: ${parameter.name} ${ajv.errorsText()}`);
+      });
+      const media = op.requestBody?.content['application/json'];
+      if (media !== undefined) {
+        const values =
+          media.example === undefined ? Object.values(media.examples ?? {}).map((e: any) => e.value) : [media.example];
+        if (values.length === 0) problems.push(`${route.id}: the body has no example`);
+        for (const value of values) {
+          if (!ajv.validate(`${base}/requestBody/content/application~1json/schema`, value))
+            problems.push(`${route.id}: body ${ajv.errorsText()}`);
+        }
+      }
+      for (const link of Object.values(op.responses[String(route.status)].links ?? {}) as any[])
+        links.push(`${route.id} -> ${link.operationId}`);
+    }
+    expect(problems).toEqual([]);
+    for (const expected of [
+      'tenants.create -> tenants.get',
+      'tenants.create -> tenants.delete',
+      'overrides.add -> overrides.remove',
+      'overrides.add -> overrides.list',
+      'subscribeWebhook -> webhook',
+      'subscribeWebhook -> deliveries',
+      'deliveries -> delivery',
+    ]) {
+      expect(links).toContain(expected);
+    }
+  });
+
+  it('states the rules between fields as schema, and the JSON type of every state-changing route', () => {
+    const document = controlOpenApiDocument() as any;
+    const body = (path: string) => document.paths[path].post.requestBody;
+    expect(body('/__mock/overrides').content['application/json'].schema.oneOf).toEqual([
+      { required: ['fault'] },
+      { required: ['respond'] },
+    ]);
+    expect(body('/__mock/tenants').content['application/json'].schema.not.required).toEqual(['from', 'tenant']);
+    for (const route of CONTROL_ROUTE_LIST) {
+      if (route.method === 'GET' || route.method === 'DELETE') continue;
+      const requestBody = document.paths[route.path][route.method.toLowerCase()].requestBody;
+      expect(requestBody?.description, route.id).toContain('Content-Type: application/json');
+    }
+    expect(body('/__mock/reset')).toMatchObject({ required: true, content: { 'application/json': { example: {} } } });
+  });
 });

@@ -31,6 +31,12 @@ describeTransports('envelope, identifiers and headers (decisions §1)', (env) =>
     expect(posted.status).toBe(405);
     expect(posted.headers.get('allow')).toBe('GET, HEAD');
     expect(posted.json.error.code).toBe('METHOD_NOT_ALLOWED');
+    // The document needs no key, and neither does its 405: no 401 first, no RateLimit-*.
+    const keyless = await call(env(), 'DELETE', '/api/v1/openapi.json', { key: null, tenant: null, user: null });
+    expect(keyless.status).toBe(405);
+    expect(keyless.headers.get('allow')).toBe('GET, HEAD');
+    expect(keyless.headers.get('ratelimit-limit')).toBeNull();
+    expect(keyless.json.meta.requestId).toBe(keyless.headers.get('x-request-id'));
   });
 
   it('wraps success as { success, data, meta: { requestId, timestamp } } with the headers', async () => {

@@ -11,7 +11,12 @@ const ValidationIssueSchema: z.ZodMiniType<ValidationIssue> = z
   .object({
     path: z
       .array(z.string())
-      .check(z.meta({ description: 'Where the value was: `header`, `path`, `query` or `body`, then the field.' })),
+      .check(
+        z.meta({
+          description:
+            'Where the value was: `header`, `path`, `query` or `body`, then the field. A request that is not valid HTTP names `requestLine`, `header` and the name, or `request`.',
+        }),
+      ),
     message: z.string(),
   })
   .check(z.meta({ id: 'ValidationIssue' }));

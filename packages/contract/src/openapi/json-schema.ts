@@ -11,17 +11,19 @@ export const ref = (name: string): JsonSchema => ({ $ref: `${DEFS}${name}` });
 
 /**
  * Converts a zod schema to OpenAPI 3.1 JSON Schema, moving every `.meta({ id })` schema into
- * `components` (the `components.schemas` being built) and referencing it.
+ * `components` (the `components.schemas` being built) and referencing it. `unrepresentable`:
+ * what a type JSON Schema cannot say becomes (default: an error).
  */
 export function toSchema(
-  schema: z.ZodMiniType,
+  schema: z.core.$ZodType,
   io: 'input' | 'output',
   components: Record<string, unknown>,
+  unrepresentable: 'throw' | 'any' = 'throw',
 ): JsonSchema {
   const json = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
-    unrepresentable: 'throw',
+    unrepresentable,
   }) as JsonSchema & { $defs?: Record<string, unknown> };
   // zod names local definitions `#/$defs/X`; OpenAPI keeps them in `components.schemas`.
   const relinked = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${DEFS}`)) as typeof json;
@@ -38,10 +40,10 @@ const formatPattern = (json: { format?: unknown; pattern?: unknown }) =>
  * The patterns that only repeat their `format`: zod writes one beside every format check, and a
  * fuzzer that honours both stalls generating strings for the pattern. Runtime validation is the
  * zod schema's, which still checks the format. Narrower patterns (a v4 UUID, a timestamp with
- * milliseconds in UTC) say more than the format and stay.
+ * milliseconds in UTC, the addresses the service takes) say more than the format and stay.
  */
 const FORMAT_ONLY_PATTERNS: ReadonlySet<string> = new Set(
-  [z.uuid(), z.email(), z.iso.datetime({ offset: true }), z.iso.datetime(), z.iso.date()].map((schema) =>
+  [z.guid(), z.iso.datetime({ offset: true }), z.iso.datetime(), z.iso.date()].map((schema) =>
     formatPattern(z.toJSONSchema(schema) as { format?: unknown; pattern?: unknown }),
   ),
 );

@@ -37,7 +37,6 @@ ${errors}
 Some rules tie two fields together; a request that breaks one is 400 \`VALIDATION_ERROR\`, its \`details\` naming the second field:
 
 ${crossFieldRulesMarkdown()}
-- lists that page by cursor: a \`cursor\` cannot be sent with a non-zero \`offset\`.
 
 ## Pagination
 

@@ -43,6 +43,8 @@ export function successHeaders(idempotent: boolean): Record<string, HeaderObject
   };
 }
 
+const allow = header('The methods the path does allow, comma-separated.', true);
+
 /**
  * The headers of an error response with `status`, as the service sends them:
  * - `X-Request-Id` always;
@@ -59,10 +61,13 @@ export function errorHeaders(status: number, replayable: boolean): Record<string
     ...(status === 429
       ? { [HEADERS.retryAfter]: { ...header('Seconds to wait before retrying.', true), 'x-assumed': true } }
       : {}),
-    ...(status === 405 ? { [HEADERS.allow]: header('The methods the path does allow, comma-separated.', true) } : {}),
+    ...(status === 405 ? { [HEADERS.allow]: allow } : {}),
     ...(replayable ? { [HEADERS.idempotentReplayed]: idempotentReplayed } : {}),
   };
 }
 
 /** The headers of the OpenAPI document itself: served before any key check, so no RateLimit-*. */
 export const documentHeaders = { [HEADERS.requestId]: requestId };
+
+/** The headers of the 405 of the document's path: answered before any key check too. */
+export const documentMethodHeaders = { ...documentHeaders, [HEADERS.allow]: allow };

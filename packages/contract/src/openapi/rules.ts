@@ -1,7 +1,9 @@
 /**
- * The rules that tie two fields together, which JSON Schema cannot relate. Each is stated in the
- * reference's overview and on the field it refuses, from this one list; the zod schemas enforce
- * them (a 400 `VALIDATION_ERROR` whose issue names the field).
+ * The rules that tie two fields together, which JSON Schema cannot relate (an order between two
+ * instants; two query parameters, which OpenAPI describes apart). Each is stated in the
+ * reference's overview, in one sentence of its operation's description and on the field it
+ * refuses, from this one list; the zod schemas enforce them (a 400 `VALIDATION_ERROR` whose issue
+ * names the field).
  */
 import type { OperationId } from '../operations.js';
 
@@ -10,43 +12,63 @@ export interface CrossFieldRule {
   /** Where the rule applies, for the overview's list. */
   readonly when: string;
   readonly rule: string;
-  /** A component schema and its property, or an operation and its query parameter. */
-  readonly on:
-    | { readonly schema: string; readonly property: string }
-    | { readonly operation: OperationId; readonly parameter: string };
+  /** The operations whose description states it. */
+  readonly operations: readonly OperationId[];
+  /** A component schema and its property, or the operations' query parameter. */
+  readonly on: { readonly schema: string; readonly property: string } | { readonly parameter: string };
 }
 
-/** Every cross-field rule of the contract. */
+/** A cursor-paged list's rule, stated on its `offset` and its `cursor` parameters by pagination.ts. */
+export const CURSOR_OFFSET_RULE = 'a `cursor` cannot be sent with a non-zero `offset`';
+
+/** Every cross-field rule of the contract stated on one field. */
 export const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
   {
     when: 'creating a calendar event',
     rule: '`endTime` must be after `startTime`',
+    operations: ['calendar.create'],
     on: { schema: 'CreateCalendarEventBody', property: 'endTime' },
   },
   {
     when: 'listing calendar events',
     rule: '`endDate` must be after `startDate`, when both are given',
-    on: { operation: 'calendar.list', parameter: 'endDate' },
+    operations: ['calendar.list'],
+    on: { parameter: 'endDate' },
   },
 ];
 
+/**
+ * The rules an operation's description states, one sentence each: its own, and the paging rule
+ * wherever it takes both `cursor` and `offset`.
+ */
+export function operationRules(id: string, parameterNames: readonly string[]): string[] {
+  const rules = CROSS_FIELD_RULES.filter(({ operations }) => operations.some((operation) => operation === id)).map(
+    ({ rule }) => rule,
+  );
+  if (parameterNames.includes('cursor') && parameterNames.includes('offset')) rules.push(CURSOR_OFFSET_RULE);
+  return rules.map((rule) => withRule(undefined, rule));
+}
+
 /** The overview's list of the rules. */
 export const crossFieldRulesMarkdown = (): string =>
-  CROSS_FIELD_RULES.map(({ when, rule }) => `- ${when}: ${rule};`).join('\n');
+  [
+    ...CROSS_FIELD_RULES.map(({ when, rule }) => `- ${when}: ${rule};`),
+    `- lists that page by cursor: ${CURSOR_OFFSET_RULE}.`,
+  ].join('\n');
 
 /** Appends a rule to a description. */
 const withRule = (description: unknown, rule: string) =>
   `${typeof description === 'string' ? `${description} ` : ''}Rule: ${rule}, else 400 \`VALIDATION_ERROR\`.`;
 
 /**
- * States each rule on the field it refuses: the component schema (and its property), or the
- * operation's parameter. `parametersOf` returns an operation's parameters.
+ * States each rule on the field it refuses: the component schema (and its property), or each of
+ * its operations' parameter. `parametersOf` returns an operation's parameters.
  */
 export function stateCrossFieldRules(
   schemas: Record<string, unknown>,
   parametersOf: (operation: OperationId) => Record<string, unknown>[],
 ): void {
-  for (const { rule, on } of CROSS_FIELD_RULES) {
+  for (const { rule, on, operations } of CROSS_FIELD_RULES) {
     if ('schema' in on) {
       const schema = schemas[on.schema] as {
         description?: string;
@@ -56,10 +78,11 @@ export function stateCrossFieldRules(
       if (property === undefined) throw new Error(`No property ${on.schema}.${on.property} to state "${rule}" on.`);
       schema.description = withRule(schema.description, rule);
       property.description = withRule(property.description, rule);
-    } else {
-      const parameter = parametersOf(on.operation).find((p) => p.in === 'query' && p.name === on.parameter);
-      if (parameter === undefined)
-        throw new Error(`No parameter ${on.operation} ${on.parameter} to state "${rule}" on.`);
+      continue;
+    }
+    for (const operation of operations) {
+      const parameter = parametersOf(operation).find((p) => p.in === 'query' && p.name === on.parameter);
+      if (parameter === undefined) throw new Error(`No parameter ${operation} ${on.parameter} to state "${rule}" on.`);
       parameter.description = withRule(parameter.description, rule);
     }
   }

@@ -13,3 +13,5 @@ export * from './table.js';
 export * from './views.js';
 export * from './index-view.js';
 export * from './openapi.js';
+export * from './examples.js';
+export * from './links.js';

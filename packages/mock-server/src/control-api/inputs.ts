@@ -9,7 +9,7 @@ import {
   DateOrDateTimeInput,
   E164,
   EVENT_TYPE_NAMES,
-  Id,
+  IdInput,
   MAX_PAGE_LIMIT,
   OPERATION_LIST,
   RequestId,
@@ -17,6 +17,7 @@ import {
 import * as z from 'zod';
 import { PERMISSION_NAMES } from '../service/gating-names.js';
 import { RateLimitSchema } from '../scenario/schema.js';
+import { notTogether } from '../lib/field-rules.js';
 import { unknownNameMessage } from './closest-names.js';
 
 /**
@@ -79,7 +80,7 @@ export const EventTypeFilter = knownName('event type', EVENT_TYPE_NAMES).meta({
  * ```
  */
 export const CreateKeyInputSchema = z.strictObject({
-  tenantIds: z.array(Id).min(1).meta({ description: 'Tenants the key may access; each must exist.' }),
+  tenantIds: z.array(IdInput).min(1).meta({ description: 'Tenants the key may access; each must exist.' }),
   permissions: z.array(z.enum([...PERMISSION_NAMES, '*'])).default(['*']),
   rateLimit: RateLimitSchema.optional(),
   prefix: z.enum(['cf', 'cfa']).optional().meta({ description: 'Default cf for one tenant, cfa for several.' }),
@@ -107,7 +108,7 @@ export const CarrierInputSchema = z.strictObject({
  * ```
  */
 export const InboundSmsInputSchema = z.strictObject({
-  tenantId: Id,
+  tenantId: IdInput,
   to: E164,
   from: E164,
   body: z.string().min(1).max(1600),
@@ -158,11 +159,14 @@ export const RotateSecretOptionsSchema = z.strictObject({
  * CreateTenantInputSchema.parse({ from: DEMO_TENANTS.sandbox, name: 'e2e worker 1' });
  * ```
  */
-export const CreateTenantInputSchema = z.strictObject({
-  name: z.string().min(1).max(200).optional().meta({ description: 'The new tenant’s name.' }),
-  from: z.optional(Id).meta({ description: 'A tenant of the loaded scenario to copy.' }),
-  tenant: z.record(z.string(), z.unknown()).optional().meta({ description: 'A tenant in the scenario format.' }),
-});
+export const CreateTenantInputSchema = z
+  .strictObject({
+    name: z.string().min(1).max(200).optional().meta({ description: 'The new tenant’s name.' }),
+    from: z.optional(IdInput).meta({ description: 'A tenant of the loaded scenario to copy.' }),
+    tenant: z.record(z.string(), z.unknown()).optional().meta({ description: 'A tenant in the scenario format.' }),
+  })
+  // Enforced where the tenant is made (runtime/tenants.ts), with the message it answers.
+  .meta(notTogether('from', 'tenant'));
 
 /**
  * `PATCH /__mock/webhooks/{id}`.
@@ -182,7 +186,7 @@ export const EnableWebhookInputSchema = z.strictObject({ enabled: z.boolean() })
  * IdParams.safeParse({ id: 'not-a-uuid' }).success; // false
  * ```
  */
-export const IdParams = z.strictObject({ id: Id.check(z.meta({ description: 'A UUID.' })) });
+export const IdParams = z.strictObject({ id: IdInput.check(z.meta({ description: 'A UUID.' })) });
 
 /**
  * `/__mock/api-keys/{id}`: the 16 hex digits the key list shows.
@@ -217,7 +221,7 @@ export const RequestIdParams = z.strictObject({ requestId: RequestId });
  * CallActionParams.parse({ id: callId, action: 'answer' });
  * ```
  */
-export const CallActionParams = z.strictObject({ id: Id, action: z.enum(CALL_ACTION_NAMES) });
+export const CallActionParams = z.strictObject({ id: IdInput, action: z.enum(CALL_ACTION_NAMES) });
 
 /**
  * `/__mock/tenants/{id}/records/{resource}`.
@@ -227,11 +231,11 @@ export const CallActionParams = z.strictObject({ id: Id, action: z.enum(CALL_ACT
  * RecordsParams.parse({ id: tenantId, resource: 'contacts' });
  * ```
  */
-export const RecordsParams = z.strictObject({ id: Id, resource: z.string().min(1).max(100) });
+export const RecordsParams = z.strictObject({ id: IdInput, resource: z.string().min(1).max(100) });
 
 const limit = z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).optional();
 const cursor = z.string().min(1).max(2000).optional();
-const tenantFilter = z.optional(Id).meta({ description: 'Only this tenant’s.' });
+const tenantFilter = z.optional(IdInput).meta({ description: 'Only this tenant’s.' });
 
 /**
  * `GET /__mock/journal`: every filter checked, names against the contract.
@@ -282,8 +286,8 @@ export const TenantQuerySchema = z.strictObject({ tenantId: tenantFilter });
  */
 export const DeliveriesQuerySchema = z.strictObject({
   status: z.enum(['pending', 'succeeded', 'failed']).optional(),
-  subscriptionId: z.optional(Id),
-  eventId: z.optional(Id),
+  subscriptionId: z.optional(IdInput),
+  eventId: z.optional(IdInput),
   tenantId: tenantFilter,
   wait: z.enum(['true', 'false']).optional().meta({ description: 'true: first let the attempts in flight finish.' }),
 });

@@ -3,10 +3,18 @@
  * `GET /__mock/openapi.json`, committed as `packages/mock-server/control-openapi.json`, linted
  * by Redocly and rendered on the docs site beside the service's reference.
  */
-import { HEADERS, ListMeta, ResponseMeta } from '@commflow/contract';
+import { HEADERS, ListMeta, ResponseMeta, toOpenApiSchema } from '@commflow/contract';
 import * as z from 'zod';
-import { CONTROL_ERRORS, CONTROL_TAGS, type ControlErrorCode, type ControlRouteSpec } from './route.js';
-import { CONTROL_ROUTE_LIST } from './table.js';
+import {
+  CONTROL_ERRORS,
+  CONTROL_TAGS,
+  JSON_TYPE_REQUIRED,
+  type ControlErrorCode,
+  type ControlRouteSpec,
+} from './route.js';
+import { CONTROL_EXAMPLES } from './examples.js';
+import { CONTROL_LINKS } from './links.js';
+import { CONTROL_ROUTE_LIST, CONTROL_ROUTES, type ControlRouteId } from './table.js';
 
 /**
  * The version of the control surface's interface the document describes.
@@ -21,16 +29,9 @@ export const CONTROL_API_VERSION = '1.0.0';
 type JsonSchema = Record<string, unknown>;
 const DEFS = '#/components/schemas/';
 
-/** `schema` as OpenAPI 3.1 JSON Schema, its `.meta({ id })` parts moved into `components`. */
-function toSchema(schema: z.core.$ZodType, io: 'input' | 'output', components: Record<string, unknown>): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema & {
-    $defs?: Record<string, unknown>;
-  };
-  const relinked = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${DEFS}`)) as typeof json;
-  const { $schema: _dialect, $defs, ...rest } = relinked;
-  for (const [id, def] of Object.entries($defs ?? {})) components[id] = def;
-  return rest;
-}
+/** `schema` as the service's document writes schemas; a type JSON Schema cannot say is left open. */
+const toSchema = (schema: z.core.$ZodType, io: 'input' | 'output', components: Record<string, unknown>): JsonSchema =>
+  toOpenApiSchema(schema, io, components, 'any');
 
 /**
  * The errors a route can answer: its own, and those its inputs and the surface's checks bring.
@@ -55,11 +56,17 @@ export function routeErrors(route: ControlRouteSpec): ControlErrorCode[] {
 
 const requestIdHeader = { [HEADERS.requestId]: { $ref: '#/components/headers/RequestId' } };
 
-function parameters(route: ControlRouteSpec, components: Record<string, unknown>) {
+/** A route's example input, as plain values by part. */
+const exampleOf = (
+  id: ControlRouteId,
+): { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } => CONTROL_EXAMPLES[id];
+
+function parameters(route: ControlRouteSpec & { id: ControlRouteId }, components: Record<string, unknown>) {
   const list: JsonSchema[] = [];
-  for (const [where, schema] of [
-    ['path', route.params],
-    ['query', route.query],
+  const example = exampleOf(route.id);
+  for (const [where, schema, values] of [
+    ['path', route.params, example.params],
+    ['query', route.query, example.query],
   ] as const) {
     if (schema === undefined) continue;
     const json = toSchema(schema, 'input', components) as {
@@ -74,6 +81,7 @@ function parameters(route: ControlRouteSpec, components: Record<string, unknown>
         required: where === 'path' || (json.required?.includes(name) ?? false),
         ...(typeof description === 'string' ? { description } : {}),
         schema: rest,
+        ...(values?.[name] === undefined ? {} : { example: values[name] }),
       });
     }
   }
@@ -133,32 +141,84 @@ function errorResponses(route: ControlRouteSpec, shared: Record<string, unknown>
   return responses;
 }
 
+/**
+ * A route's body. A state-changing route (POST, PUT, PATCH) needs the JSON type even when it takes
+ * no body, so one that takes none is described as `{}`, which it treats as no body: a generator
+ * then sends the type, and a reader sees the requirement where the body would be.
+ */
+function requestBody(
+  route: ControlRouteSpec & { id: ControlRouteId },
+  components: Record<string, unknown>,
+): JsonSchema {
+  const body = route.body;
+  if (body === undefined) {
+    if (route.method === 'GET' || route.method === 'DELETE') return {};
+    return {
+      requestBody: {
+        required: true,
+        description: `None: \`{}\` or an empty body. ${JSON_TYPE_REQUIRED}`,
+        content: { 'application/json': { schema: { type: 'object', maxProperties: 0 }, example: {} } },
+      },
+    };
+  }
+  return {
+    requestBody: {
+      required: !body.safeParse(undefined).success,
+      ...(route.method === 'DELETE' ? {} : { description: JSON_TYPE_REQUIRED }),
+      content: {
+        'application/json': {
+          schema: toSchema(body, 'input', components),
+          ...('body' in exampleOf(route.id) ? { examples: { [route.id]: { value: exampleOf(route.id).body } } } : {}),
+        },
+      },
+    },
+  };
+}
+
+/** The links of a route's success answer, from `links.ts`, each checked against the routes it names. */
+function responseLinks(route: ControlRouteSpec & { id: ControlRouteId }): JsonSchema {
+  const links = CONTROL_LINKS.filter((link) => link.from === route.id);
+  if (links.length === 0) return {};
+  const entries = links.map((link) => {
+    const target: ControlRouteSpec = CONTROL_ROUTES[link.to];
+    for (const key of Object.keys(link.parameters ?? {})) {
+      const [where, name = ''] = key.split('.');
+      const schema = where === 'path' ? target.params : where === 'query' ? target.query : undefined;
+      if (!(schema instanceof z.ZodObject) || !(name in schema.shape)) {
+        throw new Error(`The link ${link.from} -> ${link.to} names ${key}, which ${link.to} does not take.`);
+      }
+    }
+    return [
+      link.to,
+      {
+        operationId: link.to,
+        description: link.description,
+        ...(link.parameters === undefined ? {} : { parameters: link.parameters }),
+      },
+    ];
+  });
+  return { links: Object.fromEntries(entries) };
+}
+
 function operation(
-  route: ControlRouteSpec & { id: string },
+  route: ControlRouteSpec & { id: ControlRouteId },
   components: Record<string, unknown>,
   shared: Record<string, unknown>,
 ) {
   const params = parameters(route, components);
-  const body = route.body;
   return {
     operationId: route.id,
     summary: route.summary.charAt(0).toUpperCase() + route.summary.slice(1),
     ...(route.description === undefined ? {} : { description: route.description }),
     tags: [route.tag],
     ...(params.length > 0 ? { parameters: params } : {}),
-    ...(body === undefined
-      ? {}
-      : {
-          requestBody: {
-            required: !body.safeParse(undefined).success,
-            content: { 'application/json': { schema: toSchema(body, 'input', components) } },
-          },
-        }),
+    ...requestBody(route, components),
     responses: {
       [String(route.status)]: {
         description: route.status === 201 ? 'Created.' : route.status === 202 ? 'Accepted.' : 'Success.',
         ...((route.answer ?? 'envelope') === 'envelope' ? { headers: requestIdHeader } : {}),
         content: success(route, components),
+        ...responseLinks(route),
       },
       ...errorResponses(route, shared),
     },
@@ -172,7 +232,7 @@ const OVERVIEW = [
   '',
   'One set of input rules holds on every route: a path, query parameter or body the route does not take is refused (400, nothing changed; an empty JSON object counts as no body); a malformed id is 400 and an unknown one 404; a tenant named in a body must exist; `since`/`until` take a date or a date-time; an unknown operation id or event type is a 400 naming the closest known ones. A method a path lacks is 405 with an `Allow` header; a path no route has is 404.',
   '',
-  'A server on the network answers only loopback hosts and those given with `--allowed-host`; with `--control-token`, every request carries `Authorization: Bearer <token>`. State-changing requests are sent as `application/json`.',
+  'A server on the network answers only loopback hosts and those given with `--allowed-host`; with `--control-token`, every request carries `Authorization: Bearer <token>`. Every POST, PUT and PATCH is sent with `Content-Type: application/json`, even with no body, and so is a DELETE with one: without it the answer is 415. That keeps a page on another site from driving the mock with a simple cross-site request.',
 ].join('\n');
 
 let cached: JsonSchema | undefined;

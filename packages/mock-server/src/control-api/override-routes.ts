@@ -2,7 +2,7 @@
  * The control routes of overrides (issue 27): faults and stubs aimed at some requests, added,
  * listed with their counts and removed. Part of the one table (table.ts spreads them in).
  */
-import { Id } from '@commflow/contract';
+import { IdInput } from '@commflow/contract';
 import * as z from 'zod';
 import { OverrideFaultSchema, OverrideInputSchema, OverrideRespondSchema } from '../state/override-schema.js';
 import { route, type ControlRouteSpec } from './route.js';
@@ -36,7 +36,7 @@ const OverrideIdParams = z.strictObject({
     .meta({ description: 'The override’s id.' }),
 });
 
-const tenantFilter = z.optional(Id).meta({ description: 'Only this tenant’s.' });
+const tenantFilter = z.optional(IdInput).meta({ description: 'Only this tenant’s.' });
 
 /** The overrides' routes, by id. */
 export const OVERRIDE_ROUTES = {

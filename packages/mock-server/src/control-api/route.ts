@@ -46,9 +46,23 @@ export const CONTROL_ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body is over the route’s limit.' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
-    meaning: 'A body, or a state-changing request, not sent as application/json.',
+    meaning:
+      'A POST, PUT or PATCH (with or without a body), or a DELETE with a body, sent without `Content-Type: application/json`.',
   },
 } as const satisfies Record<string, { status: number; meaning: string }>;
+
+/**
+ * What a state-changing control request lacking the JSON type is told (the 415's message), and
+ * what the document says on every such route: the type is required even with no body, so that a
+ * page on another site cannot drive the mock with a simple cross-site request.
+ *
+ * @example
+ * ```ts
+ * JSON_TYPE_REQUIRED; // 'State-changing control requests need Content-Type: application/json…'
+ * ```
+ */
+export const JSON_TYPE_REQUIRED =
+  "State-changing control requests need Content-Type: application/json, even with no body (curl -H 'content-type: application/json'); a DELETE without a body needs none.";
 
 /**
  * A code the control surface answers.

@@ -7,7 +7,7 @@
 import {
   ENGLISH_MESSAGES,
   ERROR_CATALOGUE,
-  Id,
+  IdInput,
   OPERATION_LIST,
   operationErrors,
   successEnvelope,
@@ -15,6 +15,7 @@ import {
   type OperationDefinition,
 } from '@commflow/contract';
 import * as z from 'zod';
+import { exactlyOneOf } from '../lib/field-rules.js';
 import { ownField } from '../lib/json.js';
 
 const METHOD = z
@@ -39,7 +40,7 @@ export const OverrideRespondSchema = z.strictObject({
 
 const MatchFields = {
   tenantId: z
-    .optional(Id)
+    .optional(IdInput)
     .transform((id) => id?.toLowerCase())
     .meta({ description: 'Only requests for this tenant (X-Tenant-Id).' }),
   operationId: z.string().min(1).max(100).optional().meta({ description: 'An operation id, such as ai.agents.get.' }),
@@ -234,7 +235,7 @@ export const OverrideInputSchema = OverrideFieldsSchema.superRefine((input, cont
       return;
     }
   }
-});
+}).meta(exactlyOneOf('fault', 'respond'));
 
 /**
  * An override as given to `POST /__mock/overrides` or `mock.overrides.add`.

@@ -11,6 +11,7 @@ import { runOperation } from './operate.js';
 import { applyOverride, ConnectionDroppedError, stubResponse } from './override.js';
 import { rateLimit } from './rate-limit.js';
 import { assignRequestId } from './request-id.js';
+import { refuseMalformed } from './malformed.js';
 import { route } from './route.js';
 import { resolveTenant } from './tenant.js';
 import { validateRequest } from './validate.js';
@@ -20,12 +21,15 @@ import { validateRequest } from './validate.js';
  * one answers; the envelope and headers are added after the last.
  *
  * Routing sits after the rate limit: the check order starts with the key, so an unknown route
- * with no key is 401, and an unknown route with a key still counts and carries RateLimit-*.
+ * with no key is 401, and an unknown route with a key still counts and carries RateLimit-*. A
+ * request Node's parser refused is refused there too, after the key and the rate limit, like
+ * any 400.
  */
 export const PIPELINE: readonly Step[] = [
   assignRequestId,
   authenticate,
   rateLimit,
+  refuseMalformed,
   route,
   resolveTenant,
   checkPermission,
@@ -37,6 +41,13 @@ export const PIPELINE: readonly Step[] = [
   applyOverride,
   runOperation,
 ];
+
+/**
+ * The steps of a request for the OpenAPI document by another method. The document needs no key,
+ * so neither does its 405: a keyless `TRACE /api/v1/openapi.json` is 405 like any other path's
+ * wrong method, not 401.
+ */
+export const DOCUMENT_PIPELINE: readonly Step[] = [assignRequestId, refuseMalformed, route];
 
 /** What the pipeline produced, for the journal. */
 export interface PipelineOutcome {
@@ -53,8 +64,13 @@ export interface PipelineOutcome {
   headers: Readonly<Record<string, string>>;
 }
 
-/** Runs one request through the pipeline. Never throws: any failure becomes an error envelope. */
-export async function runPipeline(world: World, request: Request, url: URL): Promise<PipelineOutcome> {
+/** Runs one request through `steps` (the pipeline). Never throws: any failure becomes an error envelope. */
+export async function runPipeline(
+  world: World,
+  request: Request,
+  url: URL,
+  steps: readonly Step[] = PIPELINE,
+): Promise<PipelineOutcome> {
   progressCalls(world);
   const context: RequestContext = {
     request,
@@ -70,7 +86,7 @@ export async function runPipeline(world: World, request: Request, url: URL): Pro
   let built: { response: Response; body: string; headers: Record<string, string> };
   let errorCode: string | null = null;
   try {
-    for (const step of PIPELINE) {
+    for (const step of steps) {
       // Most steps are synchronous: awaiting only real promises saves a microtask turn per step.
       let answer = step(context);
       if (answer instanceof Promise) answer = await answer;

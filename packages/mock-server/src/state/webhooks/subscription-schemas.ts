@@ -1,4 +1,4 @@
-import { EVENT_TYPE_NAMES, Id } from '@commflow/contract';
+import { EVENT_TYPE_NAMES, Id, IdInput } from '@commflow/contract';
 import * as z from 'zod';
 
 /**
@@ -95,7 +95,7 @@ export const ScenarioWebhookSchema = z.strictObject({
  * ```
  */
 export const CreateWebhookSubscriptionSchema = ScenarioWebhookSchema.extend({
-  tenantId: Id.check(z.meta({ description: 'The tenant whose events the subscription receives.' })),
+  tenantId: IdInput.check(z.meta({ description: 'The tenant whose events the subscription receives.' })),
 });
 
 /**

@@ -4,12 +4,12 @@
  *
  * @module node
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';
-import { ERROR_CATALOGUE, HEADERS } from '@commflow/contract';
 import { getRequestListener } from '@hono/node-server';
 import { registerRawHeaders } from '../../lib/raw-headers.js';
+import { readUnparsable } from '../../lib/malformed-request.js';
 import { createControlGate, isLoopback, type ControlSafety } from '../control/gate.js';
 import { createMock, type CommFlowMock } from '../../facade/commflow-mock.js';
 
@@ -86,18 +86,17 @@ export function createNodeListener(
   // The console and /__mock go through the safety checks; API requests never do.
   const guarded = listenerOf(createControlGate(mock, options.safety ?? {}));
   return (incoming: IncomingMessage, outgoing: ServerResponse) =>
-    isGuarded(incoming) ? guarded(incoming, outgoing) : api(incoming, outgoing);
+    isGuarded(incoming.url ?? '/', incoming.headers.accept) ? guarded(incoming, outgoing) : api(incoming, outgoing);
 }
 
 /**
- * Whether a request goes through the control gate, from the raw request line alone: `/__mock…`,
+ * Whether a request goes through the control gate, from the raw request target alone: `/__mock…`,
  * `/` asked for as HTML, and any target that is not a plain path (the gate sorts those out).
  */
-function isGuarded(incoming: IncomingMessage): boolean {
-  const target = incoming.url ?? '/';
+function isGuarded(target: string, accept: string | null | undefined): boolean {
   if (target.charCodeAt(0) !== 47 /* "/" */) return true;
   if (target.startsWith('/__mock')) return true;
-  return (target === '/' || target.startsWith('/?')) && (incoming.headers.accept ?? '').includes('text/html');
+  return (target === '/' || target.startsWith('/?')) && (accept ?? '').includes('text/html');
 }
 
 /**
@@ -116,37 +115,41 @@ function pathAndQuery(href: string): string {
 
 /**
  * Answers a request Node could not parse (a control character in the request line or a header, a
- * malformed method or header name) with the error envelope and an `X-Request-Id`, like every other
- * answer, where Node would write a bare `400 Bad Request` without a body. Nothing of the request
- * can be trusted, so the id is always a new one and the connection is closed. A socket that
- * failed or timed out (no parse error) is left to Node.
+ * malformed method or header name), where Node would write a bare `400 Bad Request`. The bytes
+ * received are read again leniently and the request goes through the same checks as any other
+ * (the key and the rate limit, or the control gate), which refuse it with the error envelope,
+ * `details` naming each invalid part, and the headers of such an answer (`X-Request-Id`,
+ * `RateLimit-*`). The connection is then closed. A socket that failed or timed out (no parse
+ * error), or whose client went away mid-request, is closed.
  */
-function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket, timestamp: string): void {
-  if (!socket.writable || error.code?.startsWith('HPE_') !== true) {
+async function answerUnparsable(
+  error: NodeJS.ErrnoException & { rawPacket?: Buffer },
+  socket: Socket,
+  answer: (request: Request, guarded: boolean) => Promise<Response>,
+  origin: string,
+): Promise<void> {
+  // A client that went away mid-request (HPE_INVALID_EOF_STATE) has no one to answer.
+  if (!socket.writable || error.code?.startsWith('HPE_') !== true || error.code === 'HPE_INVALID_EOF_STATE') {
     socket.destroy();
     return;
   }
-  const requestId = `req_${randomUUID()}`;
-  const { status } = ERROR_CATALOGUE.VALIDATION_ERROR;
-  const body = JSON.stringify({
-    success: false,
-    error: {
-      code: 'VALIDATION_ERROR',
-      message:
-        'The request line or a header is not valid HTTP: a control character, or a character not allowed there. ' +
-        'Percent-encode such characters in the URL; header values may hold tabs and visible characters only.',
-    },
-    meta: { requestId, timestamp },
+  const { request, target } = readUnparsable(error.rawPacket, origin, error.code);
+  const response = await answer(request, isGuarded(target, request.headers.get('accept')));
+  const body = Buffer.from(await response.arrayBuffer());
+  let head = `HTTP/1.1 ${String(response.status)} ${STATUS_CODES[response.status] ?? ''}\r\n`;
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'connection') head += `${name}: ${value}\r\n`;
   });
-  socket.end(
-    `HTTP/1.1 ${String(status)} Bad Request\r\n` +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${String(Buffer.byteLength(body))}\r\n` +
-      `${HEADERS.requestId}: ${requestId}\r\n` +
-      'Connection: close\r\n\r\n' +
-      body,
-  );
+  head += `content-length: ${String(body.byteLength)}\r\nconnection: close\r\n\r\n`;
+  if (socket.writable) socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  else socket.destroy();
 }
+
+/** A host as a URL writes it: an IPv6 address in brackets. */
+const shownHostOf = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
+/** The port a listening server has. */
+const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
 /**
  * A running standalone mock.
@@ -212,19 +215,25 @@ export async function startMockServer(
   const controlToken =
     options.controlToken ?? (exposed && mock.controlEnabled ? randomBytes(24).toString('base64url') : undefined);
   const wildcard = host === '0.0.0.0' || host === '::' || host === '';
+  const safety: ControlSafety = {
+    allowedHosts: [...(options.allowedHosts ?? []), ...(wildcard || !exposed ? [] : [host])],
+    ...(controlToken === undefined ? {} : { controlToken }),
+  };
   const listener = createNodeListener(mock, {
     ...(options.log === undefined ? {} : { log: options.log }),
     overrideGlobalObjects: options.overrideGlobalObjects ?? false,
-    safety: {
-      allowedHosts: [...(options.allowedHosts ?? []), ...(wildcard || !exposed ? [] : [host])],
-      ...(controlToken === undefined ? {} : { controlToken }),
-    },
+    safety,
   });
   const server = createServer((incoming, outgoing) => {
     void listener(incoming, outgoing);
   });
+  const gate = mock.controlEnabled ? createControlGate(mock, safety) : undefined;
+  const answer = (request: Request, guarded: boolean) =>
+    gate !== undefined && guarded ? gate(request) : mock.handleApi(request);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    answerUnparsable(error, socket, mock.clock.iso());
+    answerUnparsable(error, socket, answer, `http://${shownHostOf(host)}:${String(portOf(server))}`).catch(() => {
+      socket.destroy();
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -233,9 +242,8 @@ export async function startMockServer(
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
-  const url = `http://${shownHost}:${port}`;
+  const port = portOf(server);
+  const url = `http://${shownHostOf(host)}:${port}`;
   return {
     mock,
     server,

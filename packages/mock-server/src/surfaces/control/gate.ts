@@ -9,6 +9,8 @@ import { consoleAsset, consoleFileOf } from '../../serve/console/assets.js';
 import { controlErrorResponse } from '../../serve/control/http.js';
 import { matchControlRoute } from '../../control-api/paths.js';
 import { bodyLimitOf, CONTROL_ROUTES } from '../../control-api/table.js';
+import { JSON_TYPE_REQUIRED } from '../../control-api/route.js';
+import { malformedError } from '../../lib/malformed-request.js';
 
 /**
  * Who may reach the console and `/__mock` of a server.
@@ -112,13 +114,15 @@ function refusal(
       return refuse(401, 'CONTROL_TOKEN_REQUIRED', 'Send the control token as "Authorization: Bearer <token>".');
     }
   }
+  const malformed = malformedError(request);
+  if (malformed !== undefined) return malformed;
   // A path or method no route has is answered 404 or 405 by the surface, before any body is read.
   const match = matchControlRoute(request.method, url.pathname);
   if (match.kind !== 'route') return undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const type = request.headers.get('content-type');
     if ((type === null || !JSON_TYPE.test(type)) && !isBodilessDelete(request)) {
-      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'State-changing control requests are sent as application/json.');
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', JSON_TYPE_REQUIRED);
     }
     const limit = bodyLimitOf(CONTROL_ROUTES[match.id]);
     if (Number(request.headers.get('content-length') ?? '0') > limit) {
