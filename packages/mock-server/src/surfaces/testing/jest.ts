@@ -34,4 +34,7 @@ if (expect === undefined) {
 }
 expect.extend(matchers);
 
-export * from './matchers-entry.js';
+// The matchers entry's exports, not `export * from './matchers-entry.js'`: an entry that other
+// entries import becomes a chunk of its own, with no code in it (tsup: "Generated an empty chunk").
+export { matchers } from './matchers.js';
+export type * from './matcher-types.js';
