@@ -2,7 +2,7 @@
 // - docs/guides/errors.md: one table row per code of the contract's ERROR_CATALOGUE, with its status;
 // - docs/guides/pagination.md: the table of the two kinds lists exactly the registry's cursor
 //   and offset operations, each under its kind;
-// - docs/guides/cli.md: every flag of `commflow-mock --help` and of the CLI's parseArgs options,
+// - docs/guides/cli.md: every flag of `commflow-mock --help` and of the CLI's parseArgs options (surfaces/cli/options.ts),
 //   and every route of the control surface's route table (packages/mock-server/src/control-api),
 //   each under its own heading with a curl example naming its query parameters and body fields,
 //   and the route index, generated from the table (`--write` rewrites it).
@@ -63,13 +63,13 @@ const help = execFileSync(
   ['--conditions=source', '--import', 'tsx', join(root, 'packages/mock-server/src/cli.ts'), '--help'],
   { cwd: root, encoding: 'utf8' },
 );
-const cliSource = read('packages/mock-server/src/cli.ts');
-const optionsBlock = /options:\s*\{([\s\S]*?)\n\s*\},\n\s*strict/.exec(cliSource)?.[1];
-if (optionsBlock === undefined)
-  failures.push('cli.md check: cannot find the parseArgs options in cli.ts: update this check');
+const { CLI_ARGUMENTS } = await tsImport(
+  join(root, 'packages/mock-server/src/surfaces/cli/options.ts'),
+  import.meta.url,
+);
 const flags = new Set([
   ...[...help.matchAll(/^\s+(--[a-z][a-z0-9-]*)/gm)].map((m) => m[1]),
-  ...[...(optionsBlock ?? '').matchAll(/^\s*'?([a-z][a-z0-9-]*)'?:\s*\{/gm)].map((m) => `--${m[1]}`),
+  ...Object.keys(CLI_ARGUMENTS.options).map((name) => `--${name}`),
 ]);
 if (flags.size === 0) failures.push('cli.md check: found no flags in --help or cli.ts');
 for (const flag of flags) {

@@ -1,6 +1,8 @@
 // `npx -y pnpm@10 start [options]`: the standalone mock on the demo scenario, quickly.
 //
-// 1. The port first: taken, it fails at once with a message naming --port, before any build.
+// 1. The flags first, read by the CLI's own parser: a mistyped one (`--prot`) fails at once with
+//    the CLI's suggestion (`did you mean --port?`), exit 2, before the port is probed.
+//    Then the port: taken, it fails at once with a message naming --port, before any build.
 // 2. The build only when it is out of date: a package whose dist/ is missing or older than one
 //    of its inputs (src/, package.json, tsup and tsconfig files) is rebuilt, the others not.
 //    Only the JavaScript (and the console): a running server never reads type declarations,
@@ -15,10 +17,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { tsImport } from 'tsx/esm/api';
 // Shared with the CLI, so both say the same thing; Node 24 runs this erasable TypeScript as is.
 import { listenErrorMessage } from '../packages/mock-server/src/surfaces/cli/listen-error.ts';
-import { withoutSeparator } from '../packages/mock-server/src/surfaces/cli/arguments.ts';
+
+// The CLI's parser, from its source: the build may be out of date or missing yet. Through tsx,
+// since its imports name `.js` files, which Node's own type stripping does not map to `.ts`.
+/** @type {typeof import('../packages/mock-server/src/surfaces/cli/options.ts')} */
+const { readCliArguments } = await tsImport('../packages/mock-server/src/surfaces/cli/options.ts', import.meta.url);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** What the CLI needs at run time, dependencies first. */
@@ -36,16 +42,14 @@ const PACKAGES = [
 ];
 const SHARED_INPUTS = ['tsconfig.base.json'];
 
-// Only what the checks need; the CLI validates every option itself.
-// pnpm hands `run start -- --port 4417` on with its `--`: read the flags after it, as the CLI does.
-const { values } = parseArgs({
-  args: withoutSeparator(process.argv.slice(2)),
-  options: { host: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
-  strict: false,
-  allowPositionals: true,
-});
-const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
-const port = Number(typeof values.port === 'string' ? values.port : '4010');
+// pnpm hands `run start -- --port 4417` on with its `--`: the parser reads the flags after it, as the CLI does.
+const { values, usage } = readCliArguments(process.argv.slice(2));
+if (usage !== undefined) {
+  process.stderr.write(`commflow-mock: ${usage}\n`);
+  process.exit(2);
+}
+const { host } = values;
+const port = Number(values.port);
 
 /** Resolves when `host:port` can be listened on (the probe closed again), rejects with the error otherwise. */
 function probePort() {
@@ -91,7 +95,7 @@ function isStale(pkg) {
   return inputs.some((input) => newest(input) > built);
 }
 
-if (values.help !== true && Number.isInteger(port) && port > 0 && port <= 65535) {
+if (!values.help && Number.isInteger(port) && port > 0 && port <= 65535) {
   try {
     await probePort();
   } catch (error) {
@@ -111,7 +115,7 @@ if (stale.length > 0) {
   }
 }
 
-if (process.stdin.isTTY && values.help !== true) {
+if (process.stdin.isTTY && !values.help) {
   // Raw mode: Ctrl-C arrives as a byte instead of a SIGINT to the terminal's whole foreground job.
   // This process alone then stops, cleanly, as the CLI does on SIGINT; Node restores the terminal
   // on exit. Ctrl-\ stops it the same way; other keys are ignored.

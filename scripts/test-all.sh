@@ -36,7 +36,7 @@ step "packed tarballs in a plain npm project: ESM, CommonJS and TypeScript consu
 bash scripts/consumer-check.sh
 step "conformance kit from its packed tarball: npx commflow-conformance against the standalone mock"
 bash scripts/conformance-consumer-check.sh
-step "docs build (typedoc, warnings are errors)"
+step "docs build (typedoc, warnings are errors; every TypeScript block of the READMEs and docs/ compiles)"
 pnpm run docs
 step "docs site in headless Chromium (links, pages, search)"
 pnpm run docs:check

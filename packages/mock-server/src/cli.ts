@@ -4,16 +4,14 @@
  *
  * @module
  */
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { startMockServer } from './surfaces/adapters/node.js';
 import { consoleBanner } from './surfaces/console/banner.js';
 import { listenErrorMessage } from './surfaces/cli/listen-error.js';
-import { withoutSeparator } from './surfaces/cli/arguments.js';
-import { usageErrorMessage } from './surfaces/cli/usage-error.js';
+import { readCliArguments } from './surfaces/cli/options.js';
 import { onOrphaned, readLaunchers } from './surfaces/cli/orphan-watch.js';
 import { stopOnSignals } from './surfaces/cli/stop-on-signals.js';
 import { BatchedLog, safeStream } from './surfaces/cli/output.js';
-import { LIMIT_FLAG_HELP, LIMIT_FLAG_OPTIONS, limitsFromFlags } from './surfaces/cli/limit-flags.js';
+import { LIMIT_FLAG_HELP, limitsFromFlags } from './surfaces/cli/limit-flags.js';
 import { createMock } from './facade/commflow-mock.js';
 import { DEMO_KEYS, DEMO_TENANTS } from './scenario/demo.js';
 import { parseScenario, ScenarioError } from './scenario/parse.js';
@@ -71,33 +69,8 @@ function fail(message: string): never {
 async function main(): Promise<void> {
   // Before anything is printed: see readLaunchers.
   const launchers = readLaunchers();
-  // One object for parseArgs and for the flag an unknown one is compared with.
-  const config = {
-    options: {
-      host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string', default: '4010' },
-      scenario: { type: 'string', default: 'demo' },
-      'no-control': { type: 'boolean', default: false },
-      'allowed-host': { type: 'string', multiple: true, default: [] },
-      'control-token': { type: 'string' },
-      'webhook-timestamp': { type: 'string', default: 'wall' },
-      state: { type: 'string' },
-      'save-interval': { type: 'string', default: '5' },
-      help: { type: 'boolean', default: false },
-      ...LIMIT_FLAG_OPTIONS,
-    },
-    strict: true,
-  } satisfies { options: ParseArgsOptionsConfig; strict: true };
-  let values;
-  try {
-    ({ values } = parseArgs({
-      // `npm run x -- --flag` habits: a leading `--` separator is no argument of ours.
-      args: withoutSeparator(process.argv.slice(2)),
-      ...config,
-    }));
-  } catch (error) {
-    fail(usageErrorMessage(error, Object.keys(config.options), 'commflow-mock'));
-  }
+  const { values, usage } = readCliArguments(process.argv.slice(2));
+  if (usage !== undefined) fail(usage);
   if (values.help) {
     stdout.write(`${HELP}\n`);
     return;

@@ -117,7 +117,32 @@ describe('commflow-mock options', { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(stderr).toContain('--port');
   });
 
-  it('`pnpm start` (scripts/start.mjs) checks the port before anything else and names --port', async () => {
+  it("`pnpm start` (scripts/start.mjs) reads the flags before the port: a mistyped one gets the CLI's suggestion, exit 2", async () => {
+    // 4010, the default port, busy (held here, or already by something else: as good), and `--port` mistyped.
+    const held = createServer();
+    await new Promise<void>((resolve) => {
+      held.once('error', () => {
+        resolve();
+      });
+      held.listen({ port: 4010, host: '127.0.0.1', exclusive: true }, () => {
+        servers.push(held);
+        resolve();
+      });
+    });
+    const start = spawn(process.execPath, [startScript, '--', '--prot', '4011'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    start.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(start, 'exit')) as [number | null];
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      "commflow-mock: Unknown option '--prot'; did you mean --port?\nRun `commflow-mock --help` for every option.\n",
+    );
+  });
+
+  it('`pnpm start` (scripts/start.mjs) checks the port before any build and names --port', async () => {
     const taken = createServer();
     servers.push(taken);
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

@@ -149,7 +149,8 @@ function checkOptions(options: unknown, known: KnownKeys, where: string): void {
 /**
  * Runs `work`, turning a malformed secret into a `TypeError`: the receiver's configuration is at
  * fault, not the delivery, so it must not read as a failed verification (answered 400 to every
- * delivery, and never fixed).
+ * delivery, and never fixed). The contract's own `TypeError`s (a missing secret, say) get the
+ * name of the function the caller called, which the contract cannot know.
  */
 async function configurationErrors<T>(where: string, work: () => Promise<T>): Promise<T> {
   try {
@@ -160,6 +161,7 @@ async function configurationErrors<T>(where: string, work: () => Promise<T>): Pr
         cause: error,
       });
     }
+    if (error instanceof TypeError) throw new TypeError(`${where}: ${error.message}`, { cause: error });
     throw error;
   }
 }
@@ -176,8 +178,9 @@ const decoder = new TextDecoder();
  * `invalid_signature`, `timestamp_too_old`, `timestamp_too_new` or `invalid_payload`. Answer
  * 400 and do not process the request.
  * @throws `TypeError` when the options are not an object or hold an unknown key (`tolerence`),
- * or a secret is malformed (not `whsec_` + base64): a mistake in your code or configuration, so
- * it is not a `WebhookVerificationError`.
+ * `secret` is missing or not a string (an unset environment variable), or a secret is malformed
+ * (not `whsec_` + base64): a mistake in your code or configuration, so it is not a
+ * `WebhookVerificationError`.
  * @throws `RangeError` when `now` is not a valid `Date` or epoch milliseconds (a number below
  * 1e11, such as unix seconds, is a mistake in the unit).
  * @example
@@ -302,7 +305,8 @@ function payloadId(payload: WebhookPayload): string | undefined {
  *
  * @throws `RangeError` when `timestamp` is not a valid `Date` or a number of unix seconds
  * (a number above 1e11 is taken for milliseconds by mistake).
- * @throws `TypeError` when the options are not an object or hold an unknown key (`timeStamp`).
+ * @throws `TypeError` when the options are not an object or hold an unknown key (`timeStamp`),
+ * or `secret` is missing, not a string or malformed (an unset environment variable gives `undefined`).
  * @example
  * ```ts
  * const payload = JSON.stringify({ id, type: 'call.started', timestamp, tenantId, data });

@@ -72,6 +72,29 @@ function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(bytes);
 }
 
+/**
+ * The secrets as a list, or a `TypeError` that names the option. `undefined` is what
+ * `process.env.SECRET!` gives when the variable is unset; unchecked, it failed deep inside as
+ * "secrets is not iterable". Checked before the headers: a configuration error must surface on
+ * every delivery, not hide behind a malformed one.
+ */
+function secretList(secret: unknown): readonly string[] {
+  const list: unknown = typeof secret === 'string' ? [secret] : secret;
+  if (Array.isArray(list) && list.length > 0 && list.every((item) => typeof item === 'string')) return list;
+  const got =
+    secret === null
+      ? 'null'
+      : Array.isArray(secret)
+        ? secret.length === 0
+          ? 'an empty array'
+          : `an array holding ${secret.map((item: unknown) => (item === null ? 'null' : typeof item)).join(', ')}`
+        : typeof secret;
+  throw new TypeError(
+    `The secret option must be a webhook secret string ("whsec_…") or a non-empty array of them, got ${got}. ` +
+      'Is the environment variable that should hold it unset?',
+  );
+}
+
 function hmacKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', secretBytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
 }
@@ -122,14 +145,17 @@ export interface SignWebhookOptions {
  * Computes the `webhook-signature` header value: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`
  * for each secret, space-separated.
  *
+ * @throws `TypeError` when `secret` is not a string or a non-empty array of strings (an unset
+ * environment variable gives `undefined`).
+ * @throws {@link WebhookVerificationError} `invalid_secret` when a secret is not `whsec_` + base64.
  * @example
  * ```ts
  * const signature = await signWebhookPayload({ id: 'msg_1', timestamp: 1614265330, payload: '{"test": 2432232314}', secret });
  * ```
  */
 export async function signWebhookPayload(options: SignWebhookOptions): Promise<string> {
+  const secrets = secretList(options.secret);
   const content = signedContent(options.id, options.timestamp, options.payload);
-  const secrets = typeof options.secret === 'string' ? [options.secret] : options.secret;
   const signatures = await Promise.all(
     secrets.map(async (secret) => {
       const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), content);
@@ -186,12 +212,15 @@ export interface VerifiedWebhook {
  * may come with or without the `whsec_` prefix.
  *
  * @throws {@link WebhookVerificationError} with the reason when the webhook cannot be trusted.
+ * @throws `TypeError` when `secret` is not a string or a non-empty array of strings (an unset
+ * environment variable gives `undefined`), whatever the request holds.
  * @example
  * ```ts
  * const { id } = await verifyWebhookSignature({ payload: await request.text(), headers: request.headers, secret });
  * ```
  */
 export async function verifyWebhookSignature(options: VerifyWebhookSignatureOptions): Promise<VerifiedWebhook> {
+  const secrets = secretList(options.secret);
   const id = readHeader(options.headers, WEBHOOK_HEADERS.id);
   const timestampText = readHeader(options.headers, WEBHOOK_HEADERS.timestamp);
   const signatureHeader = readHeader(options.headers, WEBHOOK_HEADERS.signature);
@@ -221,7 +250,6 @@ export async function verifyWebhookSignature(options: VerifyWebhookSignatureOpti
     .map((entry) => (entry.startsWith('v1,') ? fromBase64(entry.slice(3)) : undefined))
     .filter((bytes): bytes is Uint8Array => bytes?.length === 32);
   const content = signedContent(id, timestamp, options.payload);
-  const secrets = typeof options.secret === 'string' ? [options.secret] : options.secret;
   for (const secret of secrets) {
     const key = await hmacKey(secret, 'verify');
     for (const candidate of candidates) {

@@ -30,4 +30,7 @@ if (typeof expect !== 'function' || !('extend' in expect) || typeof expect.exten
 }
 Reflect.apply(expect.extend, expect, [matchers]);
 
-export * from './matchers-entry.js';
+// The matchers entry's exports, not `export * from './matchers-entry.js'`: an entry that other
+// entries import becomes a chunk of its own, with no code in it (tsup: "Generated an empty chunk").
+export { matchers } from './matchers.js';
+export type * from './matcher-types.js';

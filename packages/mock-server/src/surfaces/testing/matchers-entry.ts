@@ -12,20 +12,4 @@
  * @module matchers
  */
 export { matchers } from './matchers.js';
-export type {
-  AssertionOn,
-  AsymmetricMatcherLike,
-  CommFlowMatchers,
-  DeliveryMatch,
-  EventMatch,
-  Eventually,
-  Listed,
-  Matchable,
-  MatchSource,
-  MaybePromise,
-  MatcherContextLike,
-  MatcherResult,
-  RemoteMatchSource,
-  RequestMatch,
-  Within,
-} from './matcher-types.js';
+export type * from './matcher-types.js';
