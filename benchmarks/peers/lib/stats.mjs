@@ -1,0 +1,19 @@
+// Medians and ranges of repeated measurements.
+
+/** The median (the lower middle of an even count). */
+export function median(values) {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+}
+
+/** `{ median, min, max }` of the values. */
+export function spread(values) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** `items` rotated by `round` and reversed every other round: no item always goes first or last. */
+export function interleaved(items, round) {
+  const shift = round % items.length;
+  const rotated = [...items.slice(shift), ...items.slice(0, shift)];
+  return round % 2 === 1 ? rotated.reverse() : rotated;
+}
