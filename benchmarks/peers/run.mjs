@@ -8,13 +8,14 @@
 // stopped at the end, on an error and on Ctrl-C.
 //
 // The peers are devDependencies of this private package, outside the pnpm workspace: the first
-// run installs them (`npm ci` here). Our packages load from their built `dist/`.
+// run installs them (`npm ci` here). Our packages load from their built `dist/`, whose
+// JavaScript is rebuilt first when it is older than the sources.
 //
 // Options: --quick (a minute or two: one round, short runs), --only=loopback,imports,calls,profile
 // (profile: a CPU profile of the CLI under load; not part of the default run), --autocannon (even
 // when wrk is installed), --rounds=N, --seconds=N, --warmup=N, --connections=N (loopback).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -69,11 +70,75 @@ const settings = {
     warmup: number(values.warmup, quick ? 2 : 5, 60),
     connections: number(values.connections, 10, 1000),
   },
-  imports: { rounds: quick ? 3 : 7 },
+  imports: { rounds: quick ? 3 : 9 },
   calls: quick ? { warmup: 300, rounds: 10, perRound: 30 } : { warmup: 1_000, rounds: 40, perRound: 50 },
 };
 
 const log = (line) => process.stderr.write(`${line}\n`);
+
+/** Newest modification time under `path` (a file or a directory), in ms; 0 when absent. */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
+  let time = 0;
+  for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return time;
+}
+
+/** Oldest modification time of the files under `dir`, in ms; 0 when there are none. */
+function oldest(dir) {
+  if (!existsSync(dir)) return 0;
+  let time = Infinity;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) time = Math.min(time, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return time === Infinity ? 0 : time;
+}
+
+/** What the bench loads from `dist/`, dependencies first, and how to build its JavaScript. */
+const BUILT = [
+  { dir: 'packages/contract', entry: 'dist/index.js', steps: [['tsup', '--no-dts']] },
+  { dir: 'packages/sdk', entry: 'dist/index.js', steps: [['tsup', '--no-dts']] },
+  {
+    dir: 'packages/mock-server',
+    entry: 'dist/cli.js',
+    steps: [
+      ['tsup', '--no-dts'],
+      ['tsx', 'scripts/build-console.ts'],
+    ],
+  },
+];
+
+/**
+ * Builds the JavaScript of each package whose `dist/` is missing or older than its sources or
+ * build configuration (no type declarations: nothing here reads them), as `pnpm start` does, so
+ * that the bench never measures a stale build. `npx -y pnpm@10 run build` builds everything.
+ */
+function buildWhenStale() {
+  for (const pkg of BUILT) {
+    const dir = join(ROOT, pkg.dir);
+    const configs = readdirSync(dir).filter((name) =>
+      /^(package\.json|tsup\.config\.\w+|tsconfig.*\.json)$/.test(name),
+    );
+    const inputs = [join(dir, 'src'), ...configs.map((name) => join(dir, name)), join(ROOT, 'tsconfig.base.json')];
+    const built = existsSync(join(dir, pkg.entry)) ? oldest(join(dir, 'dist')) : 0;
+    if (!inputs.some((input) => newest(input) > built)) continue;
+    log(`bench:peers: building ${pkg.dir} (its dist/ is out of date; JavaScript only)`);
+    for (const [bin, ...args] of pkg.steps) {
+      const build = spawnSync(join(ROOT, 'node_modules/.bin', bin), args, {
+        cwd: dir,
+        stdio: 'inherit',
+        timeout: 5 * 60_000,
+      });
+      if (build.status !== 0) {
+        log(`bench:peers: the build of ${pkg.dir} failed`);
+        process.exit(1);
+      }
+    }
+  }
+}
 
 function prerequisites() {
   if (Number(process.versions.node.split('.')[0]) < 24) {
@@ -81,16 +146,7 @@ function prerequisites() {
       `bench:peers: Node ${process.version}; the figures are meant for Node 24 (npx -y pnpm@10 run bench:peers uses it).`,
     );
   }
-  for (const file of [
-    'packages/mock-server/dist/cli.js',
-    'packages/mock-server/dist/index.js',
-    'packages/sdk/dist/index.js',
-  ]) {
-    if (!existsSync(join(ROOT, file))) {
-      log(`bench:peers: ${file} is missing: run \`npx -y pnpm@10 run build\` first (bench:peers does).`);
-      process.exit(2);
-    }
-  }
+  buildWhenStale();
   if (!existsSync(join(HERE, 'node_modules', '.package-lock.json'))) {
     log('bench:peers: installing the peers (npm ci in benchmarks/peers, once)');
     const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
@@ -127,19 +183,20 @@ function loopbackTable({ targets, failures }, load) {
       `${settings.loopback.warmup} s warm-up each, then ${settings.loopback.rounds} round(s) of ${settings.loopback.seconds} s per server, interleaved. ` +
       'Medians over the rounds; each ratio is taken against bare in the same round (range over the rounds in brackets).',
     '',
-    '| server | version | request | answer | req/s | × bare | p50 | × bare | p99 | × bare |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| server | version | request | answer | req/s | × bare | p50 | × bare | p99 | × bare | server CPU a request | × bare |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const t of targets) {
     const bad = t.non2xx + t.errors > 0 ? ` ⚠ ${t.non2xx} non-2xx, ${t.errors} errors` : '';
     const mine = t.id === 'mock';
     lines.push(
       `| ${t.label} | ${t.version} | \`${t.request}\` | ${fmt(t.bodyBytes)} B | ${fmt(t.rps)}${bad} | ${ratioText(t.ratio.rps, mine)} | ` +
-        `${t.p50Ms.toFixed(2)} ms | ${t.ratio.p50.median.toFixed(2)} | ${t.p99Ms.toFixed(2)} ms | ${t.ratio.p99.median.toFixed(2)} |`,
+        `${t.p50Ms.toFixed(2)} ms | ${t.ratio.p50.median.toFixed(2)} | ${t.p99Ms.toFixed(2)} ms | ${t.ratio.p99.median.toFixed(2)} | ` +
+        `${Number.isNaN(t.cpuUs) ? '—' : `${fmt(t.cpuUs)} µs`} | ${Number.isNaN(t.cpuUs) ? '—' : t.ratio.cpu.median.toFixed(2)} |`,
     );
   }
   for (const failure of failures)
-    lines.push(`| ${failure.label} | — | not measured: ${failure.error.split('\n')[0]} | | | | | | | |`);
+    lines.push(`| ${failure.label} | — | not measured: ${failure.error.split('\n')[0]} | | | | | | | | | |`);
   return lines.join('\n');
 }
 
@@ -218,7 +275,9 @@ function profileText({ mock, bare }) {
   const places = new Map(bare.places.map((row) => [row.name, row]));
   const lines = [
     `CPU profiles (\`node --cpu-prof\`), the same load on each, the samples taken while it ran: the built CLI at ${fmt(mock.load.rps)} req/s ` +
-      `(about ${fmt(mock.cpuPerRequestUs)} µs of CPU a request), bare \`node:http\` at ${fmt(bare.load.rps)} req/s (about ${fmt(bare.cpuPerRequestUs)} µs).`,
+      `(${fmt(mock.cpuPerRequestUs)} µs of CPU a request by /proc, ${fmt(mock.busyPerRequestUs)} µs of non-idle samples), ` +
+      `bare \`node:http\` at ${fmt(bare.load.rps)} req/s (${fmt(bare.cpuPerRequestUs)} µs by /proc, ${fmt(bare.busyPerRequestUs)} µs of samples). ` +
+      'Samples are wall-clock: where the samples exceed the CPU time, the rest is time spent waiting for a core, which lands mostly on `writev` (the syscall a process is preempted on returning from).',
     '',
     '| where | mock | bare |',
     '| --- | --- | --- |',

@@ -13,7 +13,7 @@ import {
   writeFixture,
 } from './mock.mjs';
 import { PATH, PEERS, packageInfo } from './peer-servers.mjs';
-import { freePort, startServer, stopProcess, waitForHttp } from './processes.mjs';
+import { freePort, processCpuUs, startServer, stopProcess, waitForHttp } from './processes.mjs';
 import { interleaved, median, spread } from './stats.mjs';
 
 const QUERY = `${PATH}?limit=${CONTACTS}`;
@@ -78,14 +78,23 @@ export async function loopback({ work, load, rounds, seconds, warmup, connection
         version: `Node ${process.version}`,
         request: get(bareUrl),
         expectStatus: 200,
+        pid: bare.child.pid,
       },
-      { id: 'mock', label: '**CommFlow mock** (CLI)', version: OURS, request: get(mock.url), expectStatus: 200 },
+      {
+        id: 'mock',
+        label: '**CommFlow mock** (CLI)',
+        version: OURS,
+        request: get(mock.url),
+        expectStatus: 200,
+        pid: mock.server.child.pid,
+      },
       {
         id: 'mock-overrides',
         label: 'CommFlow mock, 100 idle overrides',
         version: OURS,
         request: get(withOverrides.url, withOverrides.headers),
         expectStatus: 200,
+        pid: withOverrides.server.child.pid,
       },
       {
         id: 'mock-post',
@@ -99,6 +108,7 @@ export async function loopback({ work, load, rounds, seconds, warmup, connection
           body: JSON.stringify(newContact('wrk')),
         },
         expectStatus: 201,
+        pid: writer.server.child.pid,
       },
     );
     for (const peer of PEERS) {
@@ -112,6 +122,7 @@ export async function loopback({ work, load, rounds, seconds, warmup, connection
           version: `${peer.pkg} ${packageInfo(peer.pkg).version}`,
           request: get(url),
           expectStatus: 200,
+          pid: server.child.pid,
         });
       } catch (error) {
         // One peer that cannot start here leaves the others' figures standing.
@@ -128,10 +139,15 @@ export async function loopback({ work, load, rounds, seconds, warmup, connection
     for (const target of targets) await load.run(target.request, { connections, seconds: warmup });
     for (let round = 0; round < rounds; round++) {
       for (const target of interleaved(targets, round)) {
+        const cpuBefore = processCpuUs(target.pid);
         const result = await load.run(target.request, { connections, seconds });
-        target.rounds.push({ round, ...result });
+        const cpuAfter = processCpuUs(target.pid);
+        // The server's own CPU time per request: steadier than req/s on a machine others use.
+        const cpuUs =
+          cpuBefore === undefined || cpuAfter === undefined ? Number.NaN : (cpuAfter - cpuBefore) / result.requests;
+        target.rounds.push({ round, ...result, cpuUs });
         log(
-          `loopback: round ${round + 1}/${rounds} ${target.id}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
+          `loopback: round ${round + 1}/${rounds} ${target.id}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ${cpuUs.toFixed(0)} µs CPU a request${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
         );
       }
     }
@@ -156,7 +172,8 @@ function summarise(targets) {
       rps: median(target.rounds.map((r) => r.rps)),
       p50Ms: median(target.rounds.map((r) => r.p50Ms)),
       p99Ms: median(target.rounds.map((r) => r.p99Ms)),
-      ratio: { rps: ratio('rps'), p50: ratio('p50Ms'), p99: ratio('p99Ms') },
+      cpuUs: median(target.rounds.map((r) => r.cpuUs)),
+      ratio: { rps: ratio('rps'), p50: ratio('p50Ms'), p99: ratio('p99Ms'), cpu: ratio('cpuUs') },
       non2xx: target.rounds.reduce((sum, r) => sum + r.non2xx, 0),
       errors: target.rounds.reduce((sum, r) => sum + r.errors, 0),
       rounds: target.rounds,

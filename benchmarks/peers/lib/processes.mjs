@@ -1,7 +1,8 @@
 // Child processes of the bench: each server and each load run in its own process, every one of
 // them tracked here and stopped at the end, on an error, or on Ctrl-C/SIGTERM.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -130,4 +131,30 @@ export async function waitForHttp(server, url, { timeoutMs = 90_000, init, expec
     await delay(200);
   }
   throw new Error(`${server.name} did not answer ${url} within ${timeoutMs} ms (${last}):\n${server.stderr()}`);
+}
+
+/** Clock ticks a second of /proc's CPU times (Linux); undefined elsewhere. */
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/**
+ * CPU time (user + system, all threads) a running process has used, in microseconds, from
+ * /proc/<pid>/stat; undefined where there is no /proc. Unlike a profile's samples, this leaves
+ * out the time the process waited for a core on a busy machine.
+ */
+export function processCpuUs(pid) {
+  if (ticksPerSecond === undefined || pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), in its parentheses: utime is the 14th field.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
 }

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTACTS, capture, fillContacts, startMock, writeFixture } from './mock.mjs';
-import { freePort, startServer, stopProcess, waitForHttp } from './processes.mjs';
+import { freePort, processCpuUs, startServer, stopProcess, waitForHttp } from './processes.mjs';
 
 /** Microseconds on the monotonic clock that V8's profiler stamps its samples with (Linux). */
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -58,10 +58,13 @@ async function profiled({ server, dir, request, load, seconds, warmup, connectio
   let figures;
   let fromUs;
   let toUs;
+  let cpu;
   try {
     await load.run(request, { connections, seconds: warmup });
     const start = nowUs();
+    const cpuBefore = processCpuUs(server.child.pid);
     figures = await load.run(request, { connections, seconds });
+    cpu = (processCpuUs(server.child.pid) - cpuBefore) / figures.requests;
     // The first and last half second of the run left out: the load generator starts and stops.
     fromUs = start + 500_000;
     toUs = nowUs() - 500_000;
@@ -74,8 +77,10 @@ async function profiled({ server, dir, request, load, seconds, warmup, connectio
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   const summary = summarise(profile, fromUs, toUs, top);
   const idle = summary.places.find((row) => row.name === '(idle)')?.share ?? 0;
-  // CPU the server spent per request: its busy share of the window over the requests it served.
-  return { load: figures, cpuPerRequestUs: ((1 - idle) * 1e6) / figures.rps, ...summary };
+  // Samples are taken on the wall clock: on a busy machine the time a server waits for a core
+  // counts as whatever it was doing (often the syscall it returns from). Its CPU time from /proc
+  // against its busy samples tells how much of them that is.
+  return { load: figures, cpuPerRequestUs: cpu, busyPerRequestUs: ((1 - idle) * 1e6) / figures.rps, ...summary };
 }
 
 /**
