@@ -237,20 +237,19 @@ function goals(results) {
   if (loop) {
     const mock = loop.find((t) => t.id === 'mock');
     const peers = loop.filter((t) => !t.id.startsWith('mock') && t.id !== 'bare');
-    const ahead = peers.every((t) => mock.rps > t.rps);
+    const behind = (field, worse) => peers.filter((t) => worse(t[field], mock[field])).map((t) => t.label);
+    const slower = behind('rps', (peer, ours) => peer >= ours);
     lines.push(
       `- mock ≥ 0.8 × bare (req/s): ${mock.ratio.rps.median.toFixed(2)} ${mock.ratio.rps.median >= 0.8 ? '✔' : '✘'}`,
+      `- mock ahead of every peer (req/s): ${slower.length === 0 ? '✔' : `✘ (behind ${slower.join(', ')})`}`,
     );
-    lines.push(
-      `- mock ahead of every peer (req/s): ${
-        ahead
-          ? '✔'
-          : `✘ (behind ${peers
-              .filter((t) => t.rps >= mock.rps)
-              .map((t) => t.label)
-              .join(', ')})`
-      }`,
-    );
+    if (!Number.isNaN(mock.cpuUs)) {
+      const heavier = behind('cpuUs', (peer, ours) => peer <= ours);
+      lines.push(
+        `- mock's server CPU a request: ${mock.ratio.cpu.median.toFixed(2)} × bare's; ` +
+          `less than every peer's: ${heavier.length === 0 ? '✔' : `✘ (more than ${heavier.join(', ')})`}`,
+      );
+    }
   }
   const imports = results.imports;
   if (imports) {
