@@ -60,7 +60,7 @@ for (const name of names) {
 for (let i = 0; i < warmup; i++) for (const name of names) await sides[name]();
 const times = Object.fromEntries(names.map((name) => [name, []]));
 for (let round = 0; round < rounds; round++) {
-  for (const name of interleaved(names, round)) {
+  for (const name of interleaved(names, round, rounds)) {
     const start = cpu();
     for (let i = 0; i < perRound; i++) await sides[name]();
     times[name].push((cpu() - start) / perRound);

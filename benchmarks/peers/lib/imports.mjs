@@ -34,7 +34,8 @@ const { user, system } = process.cpuUsage(); process.stdout.write(String((user +
 export async function importCost({ rounds, log }) {
   const runs = new Map(MODULES.map((module) => [module.id, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const module of interleaved(MODULES, round)) runs.get(module.id).push(await processCpuMs(module.specifier));
+    for (const module of interleaved(MODULES, round, rounds))
+      runs.get(module.id).push(await processCpuMs(module.specifier));
     log(`imports: round ${round + 1}/${rounds}`);
   }
   const empty = runs.get('empty');

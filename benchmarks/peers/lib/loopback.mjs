@@ -138,7 +138,7 @@ export async function loopback({ work, load, rounds, seconds, warmup, connection
     log(`loopback: warm-up, ${warmup} s each (${targets.length} servers)`);
     for (const target of targets) await load.run(target.request, { connections, seconds: warmup });
     for (let round = 0; round < rounds; round++) {
-      for (const target of interleaved(targets, round)) {
+      for (const target of interleaved(targets, round, rounds)) {
         const cpuBefore = processCpuUs(target.pid);
         const result = await load.run(target.request, { connections, seconds });
         const cpuAfter = processCpuUs(target.pid);

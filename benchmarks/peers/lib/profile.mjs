@@ -12,7 +12,9 @@ const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 /** Where a function's code lives, for the second summary. */
 function place(url, functionName) {
   if (url === '') return functionName.startsWith('(') ? functionName : 'V8 and native code';
-  if (url.startsWith('node:')) return 'Node internals (node:http, net, streams, undici…)';
+  if (url.includes('internal/deps/undici') || url.includes('internal/webstreams'))
+    return 'undici (Response) and web streams';
+  if (url.startsWith('node:')) return 'other Node internals (http, net, streams…)';
   if (url.includes('/@hono/node-server/')) return '@hono/node-server';
   if (url.includes('/zod/')) return 'zod';
   if (url.includes('/packages/contract/')) return '@commflow/contract';

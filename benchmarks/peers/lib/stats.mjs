@@ -11,9 +11,14 @@ export function spread(values) {
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 
-/** `items` rotated by `round` and reversed every other round: no item always goes first or last. */
-export function interleaved(items, round) {
-  const shift = round % items.length;
+/**
+ * `items` in the order of round `round` of `rounds`: rotated by a step that spreads each item over
+ * the positions, and reversed every other round, so that no item always goes first or last, nor
+ * always after the same one.
+ */
+export function interleaved(items, round, rounds) {
+  const step = Math.max(1, Math.floor(items.length / rounds));
+  const shift = (round * step) % items.length;
   const rotated = [...items.slice(shift), ...items.slice(0, shift)];
   return round % 2 === 1 ? rotated.reverse() : rotated;
 }
