@@ -49,7 +49,7 @@ export function exportScenario(sources: ExportSources): ScenarioInput {
           id,
           url,
           // The store only holds filters its schema accepted.
-          // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the subscription store types its filters as strings; each was checked by the subscription schemas when created
+          // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the subscription store types its filters as strings; each was checked when created (a restore checks only that they are strings: SubscriptionsDataSchema should check them too)
           events: events as WebhookDeclaration['events'],
           secret,
           enabled,
