@@ -76,25 +76,16 @@ const settings = {
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
-/** Newest modification time under `path` (a file or a directory), in ms; 0 when absent. */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
-  let time = 0;
-  for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return time;
-}
-
-/** Oldest modification time of the files under `dir`, in ms; 0 when there are none. */
-function oldest(dir) {
-  if (!existsSync(dir)) return 0;
-  let time = Infinity;
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) time = Math.min(time, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return time === Infinity ? 0 : time;
+/** The oldest and newest modification times (ms) of the files at or under `path`; none: `{ oldest: 0, newest: 0 }`. */
+function modified(path) {
+  if (!existsSync(path)) return { oldest: 0, newest: 0 };
+  const files = statSync(path).isDirectory()
+    ? readdirSync(path, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name))
+    : [path];
+  const times = files.map((file) => statSync(file).mtimeMs);
+  return times.length === 0 ? { oldest: 0, newest: 0 } : { oldest: Math.min(...times), newest: Math.max(...times) };
 }
 
 /** What the bench loads from `dist/`, dependencies first, and how to build its JavaScript. */
@@ -123,8 +114,8 @@ function buildWhenStale() {
       /^(package\.json|tsup\.config\.\w+|tsconfig.*\.json)$/.test(name),
     );
     const inputs = [join(dir, 'src'), ...configs.map((name) => join(dir, name)), join(ROOT, 'tsconfig.base.json')];
-    const built = existsSync(join(dir, pkg.entry)) ? oldest(join(dir, 'dist')) : 0;
-    if (!inputs.some((input) => newest(input) > built)) continue;
+    const built = existsSync(join(dir, pkg.entry)) ? modified(join(dir, 'dist')).oldest : 0;
+    if (!inputs.some((input) => modified(input).newest > built)) continue;
     log(`bench:peers: building ${pkg.dir} (its dist/ is out of date; JavaScript only)`);
     for (const [bin, ...args] of pkg.steps) {
       const build = spawnSync(join(ROOT, 'node_modules/.bin', bin), args, {
