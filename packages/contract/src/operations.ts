@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation, type OperationDefinition } from './operation-definition.js';
 import { operationRequests } from './operation-requests.js';
-import type { BodyOf, DataOf, PathParamsOf, QueryOf } from './operation-types.js';
 import { AiAgent, AiAgentReply } from './schemas/ai.js';
 import { CalendarEvent } from './schemas/calendar.js';
 import { ChatConversation, ChatMessage, DirectConversation } from './schemas/chat.js';
@@ -324,7 +323,7 @@ export {
  * type Data = OperationData<'contacts.create'>; // { contact: Contact }
  * ```
  */
-export type OperationData<Id extends OperationId> = DataOf<Operations[Id]>;
+export type OperationData<Id extends OperationId> = z.output<Operations[Id]['response']>;
 
 /**
  * The typed query of an operation, as code sees it (numbers, not strings).
@@ -334,7 +333,7 @@ export type OperationData<Id extends OperationId> = DataOf<Operations[Id]>;
  * const q: OperationQuery<'contacts.list'> = { search: 'ann', limit: 10 };
  * ```
  */
-export type OperationQuery<Id extends OperationId> = QueryOf<Operations[Id]>;
+export type OperationQuery<Id extends OperationId> = z.output<Extract<Operations[Id]['query'], z.ZodMiniType>>;
 
 /**
  * The typed body of an operation.
@@ -344,7 +343,7 @@ export type OperationQuery<Id extends OperationId> = QueryOf<Operations[Id]>;
  * const body: OperationBody<'sms.send'> = { body: 'hello' };
  * ```
  */
-export type OperationBody<Id extends OperationId> = BodyOf<Operations[Id]>;
+export type OperationBody<Id extends OperationId> = z.input<Extract<Operations[Id]['body'], z.ZodMiniType>>;
 
 /**
  * The typed path parameters of an operation.
@@ -354,4 +353,6 @@ export type OperationBody<Id extends OperationId> = BodyOf<Operations[Id]>;
  * const params: OperationPathParams<'ai.agents.get'> = { id };
  * ```
  */
-export type OperationPathParams<Id extends OperationId> = PathParamsOf<Operations[Id]>;
+export type OperationPathParams<Id extends OperationId> = z.output<
+  Extract<Operations[Id]['pathParams'], z.ZodMiniType>
+>;
