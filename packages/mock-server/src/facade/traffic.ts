@@ -18,6 +18,12 @@ import { unknownNameMessage } from '../control-api/closest-names.js';
 import { OPERATION_IDS } from '../control-api/inputs.js';
 import { EVENT_TYPE_NAMES } from '@commflow/contract';
 
+/** A journal entry typed by its operation, as `mock.requests()` answers it. */
+function typedEntry(entry: JournalEntry): TypedJournalEntry {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the journal keeps each request as sent under the operation it matched; typing it by `operationId` is the claim `OperationJournalEntry` documents (a request refused before validation holds what was sent), which no schema checks
+  return entry as TypedJournalEntry;
+}
+
 /**
  * The second layer of {@link CommFlowMock}: who may call (API keys) and what was called (the
  * journal and the events).
@@ -104,7 +110,7 @@ export class MockTraffic extends MockCore {
     if (operationId !== undefined && !OPERATION_IDS.includes(operationId)) {
       throw invalid(['filter', 'operationId'], unknownNameMessage('operation id', operationId, OPERATION_IDS));
     }
-    return this.runtime.world.state.journal.entries(filter) as TypedJournalEntry[];
+    return this.runtime.world.state.journal.entries(filter).map(typedEntry);
   }
 
   /**
@@ -118,7 +124,8 @@ export class MockTraffic extends MockCore {
    * ```
    */
   request(requestId: string): TypedJournalEntry | undefined {
-    return this.runtime.world.state.journal.get(requestId) as TypedJournalEntry | undefined;
+    const entry = this.runtime.world.state.journal.get(requestId);
+    return entry === undefined ? undefined : typedEntry(entry);
   }
 
   /**
@@ -146,7 +153,7 @@ export class MockTraffic extends MockCore {
    */
   events(filter: { tenantId?: string; type?: string } = {}): WebhookEvent[] {
     const { type } = filter;
-    if (type !== undefined && !(EVENT_TYPE_NAMES as readonly string[]).includes(type)) {
+    if (type !== undefined && !EVENT_TYPE_NAMES.some((name) => name === type)) {
       throw invalid(['filter', 'type'], unknownNameMessage('event type', type, EVENT_TYPE_NAMES));
     }
     return this.runtime.world.state.events.list(filter);

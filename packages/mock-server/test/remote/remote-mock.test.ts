@@ -204,6 +204,21 @@ describe('connectMock', () => {
     const unreachable = await connectMock('http://127.0.0.1:9').catch((caught: unknown) => caught);
     expect(unreachable).toMatchObject({ code: 'UNREACHABLE', status: 0 });
   });
+
+  test('an answer that does not fit the route table is refused, not handed on', async () => {
+    const meta = { requestId: 'req_1', timestamp: new Date().toISOString() };
+    const answering = (body: unknown) => () => Promise.resolve(Response.json(body));
+    const wrong = await connectMock(server.url, {
+      fetch: answering({ success: true, data: { routes: 'not a list' }, meta }),
+    }).catch((caught: unknown) => caught);
+    expect(wrong).toBeInstanceOf(ControlError);
+    expect(wrong).toMatchObject({ code: 'UNEXPECTED_ANSWER', status: 200 });
+    expect((wrong as ControlError).issues.map((issue) => issue.path[0])).toContain('data');
+    const notEnvelope = await connectMock(server.url, { fetch: answering({ hello: 'world' }) }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(notEnvelope).toMatchObject({ code: 'UNEXPECTED_ANSWER', status: 200 });
+  });
 });
 
 describe('the control token', () => {

@@ -28,6 +28,11 @@ export function signatureTimestampSeconds(clock: WebhookTimestampClock, attemptA
   return Math.floor((clock === 'wall' ? Date.now() : attemptAtMs) / 1000);
 }
 
+/** Whether an item has a time for its next attempt. */
+function isScheduled<T extends { nextAttemptAt: number | undefined }>(item: T): item is T & { nextAttemptAt: number } {
+  return item.nextAttemptAt !== undefined;
+}
+
 /**
  * The scheduled items due at `now`, earliest first (ties keep their order). A clock jump makes
  * several due at once: they start in the order they were scheduled, each at its own time.
@@ -39,7 +44,7 @@ export function dueInOrder<T extends { nextAttemptAt: number | undefined }>(
   const due: (T & { nextAttemptAt: number })[] = [];
   for (const item of scheduled) {
     const at = typeof now === 'number' ? now : now(item);
-    if (item.nextAttemptAt !== undefined && item.nextAttemptAt <= at) due.push(item as T & { nextAttemptAt: number });
+    if (isScheduled(item) && item.nextAttemptAt <= at) due.push(item);
   }
   return due.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt);
 }

@@ -160,7 +160,7 @@ function describeError(error: unknown, signal: AbortSignal): string {
     // undici reports connection failures as `TypeError: fetch failed` with the socket error as cause.
     const cause: unknown = error.cause;
     if (cause instanceof Error) {
-      const code = (cause as Error & { code?: unknown }).code;
+      const code: unknown = 'code' in cause ? cause.code : undefined;
       return `connection failed: ${typeof code === 'string' ? `${code} ` : ''}${cause.message}`.trim();
     }
     return error.message;

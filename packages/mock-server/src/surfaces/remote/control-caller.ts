@@ -2,12 +2,12 @@
  * Calls one control route over HTTP, by its id in the route table: the path, method, inputs and
  * answer all come from the table, so a remote handle never writes a path or a shape itself.
  */
-import { HEADERS, MAX_PAGE_LIMIT, validationIssues } from '@commflow/contract';
-import type * as z from 'zod';
+import { ErrorEnvelope, HEADERS, MAX_PAGE_LIMIT, Pagination, validationIssues } from '@commflow/contract';
+import * as z from 'zod';
 import { controlPath } from '../../control-api/paths.js';
 import type { ControlRouteSpec } from '../../control-api/route.js';
 import { CONTROL_ROUTES, type ControlInput, type ControlOutput, type ControlRouteId } from '../../control-api/table.js';
-import { ControlError, type ControlIssue } from './control-error.js';
+import { ControlError } from './control-error.js';
 
 /**
  * How a remote handle reaches the mock.
@@ -47,21 +47,47 @@ export type BodyOf<Id extends ControlRouteId> = ControlInput<Id> extends { body?
  */
 export type QueryOf<Id extends ControlRouteId> = ControlInput<Id> extends { query?: infer Query } ? Query : never;
 
-/** What a paged route's answer carries in `meta.pagination`. */
-interface PageMeta {
-  hasMore?: boolean;
-  nextCursor?: string | null;
-}
+/** The success envelope around a route's `data` (checked by the route's output schema after). */
+const SuccessEnvelope = z.object({
+  success: z.literal(true),
+  data: z.unknown(),
+  meta: z.object({ pagination: z.optional(Pagination) }).optional(),
+});
 
-interface Envelope {
-  success?: boolean;
-  data?: unknown;
-  error?: { code?: string; message?: string; details?: readonly ControlIssue[] };
-  meta?: { pagination?: PageMeta };
-}
+/** `error.details` of a `VALIDATION_ERROR`: each bad field, as the contract's `ValidationIssue`. */
+const IssuesSchema = z.array(z.object({ path: z.array(z.string()), message: z.string() }));
 
 /** The most pages one list call walks: the journal's cap over the smallest page, with room. */
 const MAX_PAGES = 1_000;
+
+/** `data` checked by route `id`'s output schema, typed by the route. */
+function parseOutput<Id extends ControlRouteId>(id: Id, data: unknown): z.ZodSafeParseResult<ControlOutput<Id>> {
+  const schema: z.ZodType = CONTROL_ROUTES[id].output;
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the value was just parsed by `CONTROL_ROUTES[id].output`, whose output `ControlOutput<Id>` is by definition; TypeScript widens a generic index into the table to every route's schema, so it cannot follow that
+  return schema.safeParse(data) as z.ZodSafeParseResult<ControlOutput<Id>>;
+}
+
+/** A route's input, its parts read from any route's shape. */
+function partsOf(input: object): { params: unknown; query: unknown; body: unknown } {
+  return {
+    params: 'params' in input ? input.params : undefined,
+    query: 'query' in input ? input.query : undefined,
+    body: 'body' in input ? input.body : undefined,
+  };
+}
+
+/** The string values of a checked path or query input (a route's schemas take nothing else there). */
+function textEntries(value: unknown): [string, string][] {
+  if (typeof value !== 'object' || value === null) return [];
+  const entries: [string, string][] = [];
+  for (const [name, item] of Object.entries(value)) {
+    // Query values are strings, numbers and booleans (the table's query schemas coerce them back).
+    if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
+      entries.push([name, String(item)]);
+    }
+  }
+  return entries;
+}
 
 /**
  * A typed call of every control route of one mock.
@@ -85,43 +111,58 @@ export class ControlCaller {
 
   /**
    * Calls route `id` with its inputs, checked first by the route's own schemas (a bad input is
-   * refused here, as the mock would refuse it), and answers its `data`.
+   * refused here, as the mock would refuse it), and answers its `data`, checked by the route's
+   * output schema.
    *
-   * @throws ControlError with the mock's code, status and issues.
+   * @throws ControlError with the mock's code, status and issues; `UNEXPECTED_ANSWER` when the
+   *   answer does not fit the route table (another version of the mock, or not a mock).
    */
   async call<Id extends ControlRouteId>(id: Id, input: ControlInput<Id>): Promise<ControlOutput<Id>> {
-    return (await this.#send(id, input)).data as ControlOutput<Id>;
+    return this.#output(id, (await this.#send(id, partsOf(input))).data);
   }
 
-  /** Every item of a paged route's list `field`, page after page. */
-  async all<Id extends ControlRouteId>(id: Id, input: ControlInput<Id>, field: string): Promise<unknown[]> {
-    const items: unknown[] = [];
-    const base = input as { query?: Record<string, unknown> };
+  /** Every item of a paged route's list (`items` picks it from one page), page after page. */
+  async all<Id extends ControlRouteId, Item>(
+    id: Id,
+    input: ControlInput<Id>,
+    items: (page: ControlOutput<Id>) => readonly Item[],
+  ): Promise<Item[]> {
+    const all: Item[] = [];
+    const parts = partsOf(input);
+    const base = typeof parts.query === 'object' && parts.query !== null ? parts.query : {};
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page += 1) {
-      const query = { ...base.query, limit: MAX_PAGE_LIMIT, ...(cursor === undefined ? {} : { cursor }) };
-      const answer = await this.#send(id, { ...input, query });
-      items.push(...((answer.data as Record<string, unknown[]>)[field] ?? []));
+      const query = { ...base, limit: MAX_PAGE_LIMIT, ...(cursor === undefined ? {} : { cursor }) };
+      const answer = await this.#send(id, { ...parts, query });
+      all.push(...items(this.#output(id, answer.data)));
       const next = answer.meta?.pagination;
-      if (next?.hasMore !== true || typeof next.nextCursor !== 'string') return items;
+      if (next?.hasMore !== true || typeof next.nextCursor !== 'string') return all;
       cursor = next.nextCursor;
     }
-    return items;
+    return all;
   }
 
-  async #send(id: ControlRouteId, input: unknown): Promise<Envelope> {
+  /** `data` checked by route `id`'s output schema. */
+  #output<Id extends ControlRouteId>(id: Id, data: unknown): ControlOutput<Id> {
     const route: ControlRouteSpec = CONTROL_ROUTES[id];
-    const { params, query, body } = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+    const parsed = parseOutput(id, data);
+    if (parsed.success) return parsed.data;
+    throw new ControlError({
+      code: 'UNEXPECTED_ANSWER',
+      status: 200,
+      message: `${route.method} ${route.path} answered data that does not fit the route table: is ${this.#baseUrl} a CommFlow mock of this version?`,
+      issues: validationIssues(['data'], parsed.error.issues),
+    });
+  }
+
+  async #send(id: ControlRouteId, input: { params: unknown; query: unknown; body: unknown }) {
+    const route: ControlRouteSpec = CONTROL_ROUTES[id];
+    const { params, query, body } = input;
     check(route.params, params, 'path');
     check(route.query, query, 'query');
     if (route.body !== undefined) check(route.body, body, 'body');
-    const url = new URL(this.#baseUrl + controlPath(id, (params ?? {}) as Record<string, string>));
-    for (const [name, value] of Object.entries(
-      (query ?? {}) as Record<string, string | number | boolean | undefined>,
-    )) {
-      // Query values are strings, numbers and booleans (the table's query schemas coerce them back).
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
+    const url = new URL(this.#baseUrl + controlPath(id, Object.fromEntries(textEntries(params))));
+    for (const [name, value] of textEntries(query)) url.searchParams.set(name, value);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (route.method !== 'GET') headers['content-type'] = 'application/json';
     if (this.#token !== undefined) headers.authorization = `Bearer ${this.#token}`;
@@ -137,16 +178,16 @@ export class ControlCaller {
         {
           code: 'UNREACHABLE',
           status: 0,
-          message: `${route.method} ${url.pathname}: the mock at ${this.#baseUrl} cannot be reached (${(error as Error).message})`,
+          message: `${route.method} ${url.pathname}: the mock at ${this.#baseUrl} cannot be reached (${error instanceof Error ? error.message : String(error)})`,
         },
         { cause: error },
       );
     }
     const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
     const text = await response.text();
-    let envelope: Envelope;
+    let json: unknown;
     try {
-      envelope = JSON.parse(text) as Envelope;
+      json = JSON.parse(text);
     } catch {
       throw new ControlError({
         code: 'NOT_JSON',
@@ -155,18 +196,21 @@ export class ControlCaller {
         ...(requestId === undefined ? {} : { requestId }),
       });
     }
-    if (!response.ok || envelope.success === false) {
-      const error = envelope.error ?? {};
+    const failed = ErrorEnvelope.safeParse(json);
+    const envelope = SuccessEnvelope.safeParse(json);
+    if (!response.ok || failed.success || (route.answer !== 'json' && !envelope.success)) {
+      const error = failed.success ? failed.data.error : undefined;
+      const issues = IssuesSchema.safeParse(error?.details);
       throw new ControlError({
-        code: error.code ?? 'HTTP_ERROR',
+        code: error?.code ?? (response.ok ? 'UNEXPECTED_ANSWER' : 'HTTP_ERROR'),
         status: response.status,
-        message: `${route.method} ${url.pathname}: ${error.message ?? `answered ${String(response.status)}`}`,
-        issues: error.details ?? [],
+        message: `${route.method} ${url.pathname}: ${error?.message ?? `answered ${String(response.status)}`}`,
+        issues: issues.success ? issues.data : [],
         ...(requestId === undefined ? {} : { requestId }),
       });
     }
     // A route answered as plain JSON (the OpenAPI document) is its own data.
-    return route.answer === 'json' ? { data: envelope } : envelope;
+    return route.answer === 'json' || !envelope.success ? { data: json, meta: undefined } : envelope.data;
   }
 }
 

@@ -30,7 +30,11 @@ export interface ControlIssue {
  */
 export class ControlError extends Error {
   override readonly name = 'ControlError';
-  /** The error code: `NOT_FOUND`, `VALIDATION_ERROR`, `CONTROL_TOKEN_REQUIRED`, … */
+  /**
+   * The error code: the mock's (`NOT_FOUND`, `VALIDATION_ERROR`, `CONTROL_TOKEN_REQUIRED`, …), or
+   * the handle's own: `UNREACHABLE`, `NOT_JSON`, `HTTP_ERROR`, and `UNEXPECTED_ANSWER` for an
+   * answer that does not fit the route table (another version of the mock, or not a mock).
+   */
   readonly code: ControlErrorCode | (string & {});
   /** The HTTP status; 0 when the mock could not be reached. */
   readonly status: number;

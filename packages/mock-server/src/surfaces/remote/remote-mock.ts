@@ -9,10 +9,20 @@ import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '..
 import type { DeliveryFilter } from '../../state/webhooks/deliveries.js';
 import type { RemoteMatchSource } from '../testing/matcher-types.js';
 import { ControlCaller, type BodyOf, type ConnectOptions, type QueryOf } from './control-caller.js';
+import { ControlError } from './control-error.js';
 import { RemoteOverrides } from './remote-overrides.js';
 import { RemoteTenants } from './remote-tenants.js';
 import { RemoteWebhooks } from './remote-webhooks.js';
 import { sdkClient, type RemoteClientOptions, type SdkClient } from './sdk-client.js';
+
+/**
+ * A journal entry as the control surface answers it (checked by the route's view), typed by its
+ * operation as `mock.requests()` types it.
+ */
+function typedEntry(entry: ControlOutput<'request'>['entry']): TypedJournalEntry {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the route's schema checked the entry; typing its request by `operationId` is the claim `OperationJournalEntry` documents (a request refused before validation holds what was sent), which no schema checks
+  return entry as TypedJournalEntry;
+}
 
 /**
  * The handle `connectMock` returns. `expect(remote)` takes the mock's matchers (each a promise:
@@ -156,8 +166,7 @@ export class RemoteMock implements RemoteMatchSource {
   ): Promise<OperationJournalEntry<Id>[]>;
   requests(filter?: RequestFilter): Promise<TypedJournalEntry[]>;
   async requests(filter: RequestFilter = {}): Promise<TypedJournalEntry[]> {
-    // The entries are the mock's own journal entries: the view's untyped request is the operation's.
-    return (await this.#caller.all('requests', { query: filter }, 'entries')) as TypedJournalEntry[];
+    return (await this.#caller.all('requests', { query: filter }, (page) => page.entries)).map(typedEntry);
   }
 
   /** Every request received, oldest first. @example `(await remote.journal()).length;` */
@@ -168,9 +177,9 @@ export class RemoteMock implements RemoteMatchSource {
   /** One request by its `X-Request-Id`; `undefined` when the journal has none. @example `await remote.request(requestId);` */
   async request(requestId: string): Promise<TypedJournalEntry | undefined> {
     try {
-      return (await this.#caller.call('request', { params: { requestId } })).entry as TypedJournalEntry;
+      return typedEntry((await this.#caller.call('request', { params: { requestId } })).entry);
     } catch (error) {
-      if ((error as { code?: unknown }).code === 'NOT_FOUND') return undefined;
+      if (error instanceof ControlError && error.code === 'NOT_FOUND') return undefined;
       throw error;
     }
   }
