@@ -30,8 +30,9 @@ fail() {
 }
 
 step "pack"
+# Lifecycle scripts off: the suite built every package already, and prepack would build it again.
 for pkg in contract conformance; do
-  (cd "$repo/packages/$pkg" && npx -y pnpm@10 pack --pack-destination "$work" >/dev/null)
+  (cd "$repo/packages/$pkg" && npx -y pnpm@10 pack --config.ignore-scripts=true --pack-destination "$work" >/dev/null)
 done
 contract="$(cd "$work" && ls commflow-contract-*.tgz)"
 kit="$(cd "$work" && ls commflow-conformance-*.tgz)"

@@ -36,6 +36,8 @@ step "packed tarballs in a plain npm project: ESM, CommonJS and TypeScript consu
 bash scripts/consumer-check.sh
 step "conformance kit from its packed tarball: npx commflow-conformance against the standalone mock"
 bash scripts/conformance-consumer-check.sh
+step "release path: changeset publish to a local registry, npm install by name on Node 22.12 and 24, each fault caught"
+bash scripts/release-check.sh
 step "docs build (typedoc, warnings are errors; every TypeScript block of the READMEs and docs/ compiles)"
 pnpm run docs
 step "docs site in headless Chromium (links, pages, search)"
