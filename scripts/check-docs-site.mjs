@@ -5,7 +5,8 @@
 //   and no request leaving 127.0.0.1 (the site needs no network);
 // - the HTTP reference renders every operation of openapi.json;
 // - search finds the click-to-dial method by name, operations by id, and error codes; for a task
-//   word ("retry", "paginate"…) it puts the guide first, lists each entry once and no internals.
+//   word ("retry", "paginate", "override"…) it puts the guide first, lists each entry once and no
+//   internals.
 // `--screenshots <dir>` also saves those pages at 1280 px and 390 px wide.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -207,7 +208,11 @@ const searches = [
   ['NO_EXTENSION', /NO_EXTENSION|^\s*Errors\s*$/],
   ['INVALID_CURSOR', /Pagination|list/],
 ];
-/** Task words, and the guide each must put first (scripts/typedoc-plugin-search.mjs). */
+/**
+ * Task words, and the guide each must put first: found by the guides' headings and their lines on
+ * the index page (scripts/typedoc-plugin-search.mjs), no word list. "fork": the testing guide's
+ * snapshots, seeded once and forked for each test (issue 34 adds tenant forks).
+ */
 const TASK_SEARCHES = [
   ['retry', 'Retries, timeouts and idempotency'],
   ['paginate', 'Pagination'],
@@ -215,6 +220,12 @@ const TASK_SEARCHES = [
   ['rate limit', 'The SDK in production'],
   ['snapshot', 'Testing with the mock'],
   ['tenant', 'Authentication, tenants and acting users'],
+  ['override', 'Testing with the mock'],
+  ['stub', 'Testing with the mock'],
+  ['fault', 'Testing with the mock'],
+  ['journal', 'Testing with the mock'],
+  ['matcher', 'Testing with the mock'],
+  ['fork', 'Testing with the mock'],
 ];
 {
   const { page, context, problems } = await open('index.html', 1280, () => Promise.resolve());
@@ -261,8 +272,8 @@ const TASK_SEARCHES = [
     if (sameName.length > 0) failures.push(`search "${query}" lists ${sameName.join(', ')} twice`);
     const internal = texts.filter((text) => text.includes('__type'));
     if (internal.length > 0) failures.push(`search "${query}" lists internals: ${internal.join(' | ')}`);
-    if (query === 'retry' && shotsDir !== undefined)
-      await page.screenshot({ path: join(shotsDir, 'search-retry.png') });
+    if (shotsDir !== undefined)
+      await page.screenshot({ path: join(shotsDir, `search-${query.replace(/\W+/g, '-')}.png`) });
     await page.keyboard.press('Escape');
   }
   for (const problem of problems) failures.push(`search: ${problem}`);

@@ -1,9 +1,10 @@
 // The typedoc plugin that shapes the docs site's search index for a reader who searches for a
-// task ("retry", "verify webhook"), not a symbol:
-// - the guides rank first: typedoc.json's `searchGroupBoosts` raises the Guides group, each guide
-//   is also found by the task words of GUIDE_KEYWORDS (a reader types "paginate", the guide says
-//   "pagination"), and this plugin lowers the contract package, the layer under the SDK that apps
-//   rarely call;
+// task ("retry", "verify webhook", "override"), not a symbol:
+// - the guides rank first: typedoc.json's `searchGroupBoosts` raises the Guides group, and each
+//   guide is also found by its task words: the words of its own headings (`##`, `###`) and of its
+//   entry in the site's index page (docs/index.md, the `readme` option), so a section added to a
+//   guide is found without a list to keep; and this plugin lowers the contract package, the layer
+//   under the SDK that apps rarely call;
 // - each entry is listed once: no re-exports (`Reference`), no inherited copies of a member, no
 //   schema constant beside the interface of the same name, and no contract export that the SDK
 //   exports under the same name, and one declaration of a name declared twice (a zod schema
@@ -12,29 +13,55 @@
 //   anything marked `@internal`;
 // - an SDK method is found by the id of the operation it calls (`voice.click2dial`), as a task word.
 // scripts/check-docs-site.mjs asserts the top result for each task word.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Converter, IndexEvent, ReflectionKind } from 'typedoc';
 
 /** How much less the contract's entries weigh than the SDK's and the mock's. */
 const CONTRACT_BOOST = 0.2;
 
-/** The task words each guide answers, by title; a title no document has fails the build. */
-const GUIDE_KEYWORDS = {
-  'Retries, timeouts and idempotency': 'retry retries retrying backoff timeout idempotent',
-  Pagination: 'paginate paginating page pages next cursor',
-  Webhooks: 'verify verifying webhook signature signing receiver',
-  'The SDK in production': 'rate limit limiting throttle concurrency',
-  'Testing with the mock': 'snapshot restore isolation fault faults inject',
-  'Authentication, tenants and acting users': 'tenant tenants api key acting user',
-};
+/** The group of the documents that get task words (their front matter's `group`). */
+const GUIDES_GROUP = 'Guides';
+
+/** The text of the `##` and `###` headings of some markdown, fenced code left out (a `#` comment is no heading). */
+function headingsIn(markdown) {
+  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '');
+  return [...prose.matchAll(/^#{2,3}\s+(.+)$/gm)].map((match) => match[1]);
+}
 
 /**
- * How much a task word weighs against a name (10) and the text (1). lunr's BM25 divides a
- * field's score by its length over the average length of that field, and only the guides have
- * keywords: the average is a few hundredths of a word, so a guide's six words count 1/100th.
- * The weight gives the field back the strength of a name, times the exact-name bonus (×10) the
- * site's search gives a symbol called just what was typed (`paginate`, `snapshot`).
+ * What the index page says of each document it links to, by absolute path: an item with one link
+ * (`- [Testing with the mock](guides/testing.md): in-process, msw, snapshots…`) says all its
+ * words of it; an item that links several documents, only each link's text.
  */
-const KEYWORD_WEIGHT = 2000;
+function indexEntries(readmePath) {
+  const entries = new Map();
+  const items = readFileSync(readmePath, 'utf8').split(/^- /m).slice(1);
+  for (const item of items) {
+    const text = item.split(/\n(?! )/)[0] ?? '';
+    const links = [...text.matchAll(/\[([^\]]+)\]\(([^)#]+\.md)(?:#[^)]*)?\)/g)];
+    for (const [, label, target] of links) {
+      const words = links.length === 1 ? text.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') : label;
+      const path = resolve(dirname(readmePath), target);
+      entries.set(path, `${entries.get(path) ?? ''} ${words}`.trim());
+    }
+  }
+  return entries;
+}
+
+/**
+ * How much a task word weighs against a name (10) and the text (1): a guide's headings and an SDK
+ * method's operation id in the `keywords` field, a guide's line on the index page in the `index`
+ * field. lunr's BM25 divides a field's score by its length over the average length of that field
+ * over every entry, and only the guides (and the methods) have these fields: the average is a
+ * fraction of a word, so a guide's words count a few hundredths. The weights give the fields back
+ * the strength of a name, times the exact-name bonus (×10) the site's search gives a symbol called
+ * just what was typed (`paginate`, `journal`). The index line weighs twice a heading: it is the
+ * guide's summary in a sentence, where a long guide's many headings would dilute each word (the
+ * testing guide's "Matchers" section against the examples page's two examples of them).
+ */
+const KEYWORD_WEIGHT = 1000;
+const INDEX_WEIGHT = 2000;
 
 /** Which of two declarations of one name search lists. */
 const PREFERRED = [
@@ -119,15 +146,27 @@ export function load(app) {
         .map((r) => r.name),
     );
     event.searchFieldWeights.keywords = KEYWORD_WEIGHT;
-    const titled = new Set();
+    event.searchFieldWeights.index = INDEX_WEIGHT;
+    const readme = app.options.getValue('readme');
+    const index = indexEntries(readme);
+    const indexed = new Set();
     event.searchResults.forEach((reflection, i) => {
-      const keywords = reflection.isDocument() ? GUIDE_KEYWORDS[reflection.name] : operationFor(reflection);
-      if (keywords === undefined) return;
-      event.searchFields[i].keywords = keywords;
-      if (reflection.isDocument()) titled.add(reflection.name);
+      if (!reflection.isDocument()) {
+        const operation = operationFor(reflection);
+        if (operation !== undefined) event.searchFields[i].keywords = operation;
+        return;
+      }
+      if (reflection.frontmatter.group !== GUIDES_GROUP) return;
+      event.searchFields[i].keywords = headingsIn(reflection.content.map((part) => part.text).join('')).join(' ');
+      const path = reflection.project.files.getReflectionPath(reflection);
+      const line = path === undefined ? undefined : index.get(resolve(path));
+      if (line !== undefined) {
+        event.searchFields[i].index = line;
+        indexed.add(resolve(path));
+      }
     });
-    const missing = Object.keys(GUIDE_KEYWORDS).filter((title) => !titled.has(title));
-    if (missing.length > 0) throw new Error(`typedoc-plugin-search: no document titled ${missing.join(', ')}`);
+    // No guide matched to its line: the index page's list or the way to a document's file changed.
+    if (indexed.size === 0) throw new Error(`typedoc-plugin-search: no guide has a line on ${readme}`);
     for (let i = event.searchResults.length - 1; i >= 0; i--) {
       const reflection = event.searchResults[i];
       if (excluded(reflection, sdkExports) !== undefined) {
