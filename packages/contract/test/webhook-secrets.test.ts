@@ -26,11 +26,11 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 // `process.env.COMMFLOW_WEBHOOK_SECRET!` is undefined when the variable is unset; plain JavaScript passes anything.
 const wrong: readonly [string, unknown, string][] = [
-  ['undefined', undefined, 'got undefined'],
-  ['null', null, 'got null'],
-  ['a number', 42, 'got number'],
-  ['an empty array', [], 'got an empty array'],
-  ['an array holding undefined', [secret, undefined], 'got an array holding string, undefined'],
+  ['undefined', undefined, 'got undefined.'],
+  ['null', null, 'got null.'],
+  ['a number', 42, 'got number.'],
+  ['an empty array', [], 'got [].'],
+  ['an array holding undefined', [secret, undefined], 'got [string, undefined].'],
 ];
 
 describe('a missing or non-string secret is a TypeError naming the option, not "secrets is not iterable"', () => {
@@ -39,7 +39,7 @@ describe('a missing or non-string secret is a TypeError naming the option, not "
     const error = await rejection(verifyWebhookSignature(options));
     expect(error).toBeInstanceOf(TypeError);
     expect(error).not.toBeInstanceOf(WebhookVerificationError);
-    expect((error as Error).message).toMatch(/^The secret option must be a webhook secret string/);
+    expect((error as Error).message).toMatch(/^The secret option must be a webhook secret /);
     expect((error as Error).message).toContain(got);
     expect((error as Error).message).toContain('environment variable');
   });
@@ -47,7 +47,7 @@ describe('a missing or non-string secret is a TypeError naming the option, not "
   it.each(wrong)('signWebhookPayload, given %s', async (_case, value, got) => {
     const error = await rejection(signWebhookPayload({ id, timestamp, payload, secret: value as string }));
     expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toMatch(/^The secret option must be a webhook secret string/);
+    expect((error as Error).message).toMatch(/^The secret option must be a webhook secret /);
     expect((error as Error).message).toContain(got);
     expect((error as Error).message).toContain('environment variable');
   });

@@ -13,11 +13,11 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 // What a receiver passes when `process.env.COMMFLOW_WEBHOOK_SECRET!` is unset, or mistyped in plain JavaScript.
 const missing: readonly [string, unknown, string][] = [
-  ['undefined (an unset environment variable)', undefined, 'got undefined'],
-  ['null', null, 'got null'],
-  ['a number', 42, 'got number'],
-  ['an empty array', [], 'got an empty array'],
-  ['an array with an unset variable in it', [SECRET, undefined], 'got an array holding string, undefined'],
+  ['undefined (an unset environment variable)', undefined, 'got undefined.'],
+  ['null', null, 'got null.'],
+  ['a number', 42, 'got number.'],
+  ['an empty array', [], 'got [].'],
+  ['an array with an unset variable in it', [SECRET, undefined], 'got [string, undefined].'],
 ];
 
 describe('a missing or non-string webhook secret', () => {
@@ -28,7 +28,7 @@ describe('a missing or non-string webhook secret', () => {
       const error = await rejection(verifyWebhook({ payload, headers, secret: secret as string }));
       expect(error).toBeInstanceOf(TypeError);
       expect(error).not.toBeInstanceOf(WebhookVerificationError);
-      expect((error as Error).message).toMatch(/^verifyWebhook: The secret option must be/);
+      expect((error as Error).message).toMatch(/^verifyWebhook: The secret option must be a webhook secret /);
       expect((error as Error).message).toContain(got);
       expect((error as Error).message).toContain('environment variable');
     },
@@ -37,7 +37,7 @@ describe('a missing or non-string webhook secret', () => {
   it.each(missing)('signWebhook, given %s, throws a TypeError naming the secret option', async (_case, secret, got) => {
     const error = await rejection(signWebhook({ payload, secret: secret as string }));
     expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toMatch(/^signWebhook: The secret option must be/);
+    expect((error as Error).message).toMatch(/^signWebhook: The secret option must be a webhook secret /);
     expect((error as Error).message).toContain(got);
     expect((error as Error).message).toContain('environment variable');
   });
