@@ -81,17 +81,13 @@ function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
 function secretList(secret: unknown): readonly string[] {
   const list: unknown = typeof secret === 'string' ? [secret] : secret;
   if (Array.isArray(list) && list.length > 0 && list.every((item) => typeof item === 'string')) return list;
-  const got =
-    secret === null
+  const got = Array.isArray(secret)
+    ? `[${secret.map((item) => typeof item).join(', ')}]`
+    : secret === null
       ? 'null'
-      : Array.isArray(secret)
-        ? secret.length === 0
-          ? 'an empty array'
-          : `an array holding ${secret.map((item: unknown) => (item === null ? 'null' : typeof item)).join(', ')}`
-        : typeof secret;
+      : typeof secret;
   throw new TypeError(
-    `The secret option must be a webhook secret string ("whsec_…") or a non-empty array of them, got ${got}. ` +
-      'Is the environment variable that should hold it unset?',
+    `The secret option must be a webhook secret ("whsec_…") or a non-empty array of them, got ${got}. Is its environment variable unset?`,
   );
 }
 
