@@ -1,18 +1,10 @@
-import type {
-  OperationBody,
-  OperationId,
-  OperationPathParams,
-  OperationQuery,
-  Operations,
-  Pagination,
-} from '@commflow/contract';
-import type * as z from 'zod/mini';
+import type { OperationId, Pagination } from '@commflow/contract';
 import { checkOptions, QUEUES, resolveState, type ClientOptions, type Internal } from './client-options.js';
 import { APIPromise } from './core/api-promise.js';
 import { Page, PagePromise } from './core/pagination.js';
-import type { RequestOptions } from './core/option-checks.js';
+import type { ResourceClient } from './core/resource.js';
 import type { ClientState } from './core/state.js';
-import type { ListItem, OperationResult, PagedOperationId } from './core/types.js';
+import type { ListItem, OperationArgs, OperationResult, PagedOperationId } from './core/types.js';
 import { Ai } from './resources/ai.js';
 import { Calendar } from './resources/calendar.js';
 import { Cdr } from './resources/cdr.js';
@@ -26,42 +18,9 @@ import { Sms } from './resources/sms.js';
 import { Users } from './resources/users.js';
 import { Voice } from './resources/voice.js';
 import { Webhooks } from './resources/webhooks.js';
-import { loadEngine as importEngine } from './internal/deferred.js';
+import { loadEngine as importEngine } from './core/deferred.js';
 
 export type { ClientOptions, Fetch } from './client-options.js';
-
-/**
- * The arguments of {@link CommFlow.request} for one operation: `path` when the operation has path
- * parameters, `body` when it takes one, and `query` (required when the query has required fields).
- * What an operation does not take cannot be passed.
- *
- * @example
- * ```ts
- * const input: OperationInput<'sms.send'> = { path: { id: conversationId }, body: { body: 'Hi' } };
- * ```
- */
-export type OperationInput<Id extends OperationId> = (Operations[Id]['pathParams'] extends z.core.$ZodType
-  ? { path: OperationPathParams<Id> }
-  : { path?: undefined }) &
-  (Operations[Id]['query'] extends z.core.$ZodType
-    ? object extends OperationQuery<Id>
-      ? { query?: OperationQuery<Id> }
-      : { query: OperationQuery<Id> }
-    : { query?: undefined }) &
-  (Operations[Id]['body'] extends z.core.$ZodType ? { body: OperationBody<Id> } : { body?: undefined });
-
-/**
- * The arguments after the operation id: the input may be left out when nothing in it is required.
- *
- * @example
- * ```ts
- * const args: OperationArgs<'users.list'> = [{ query: { search: 'ann' } }, { timeout: 5_000 }];
- * ```
- */
-export type OperationArgs<Id extends OperationId> =
-  object extends OperationInput<Id>
-    ? [input?: OperationInput<Id>, options?: RequestOptions]
-    : [input: OperationInput<Id>, options?: RequestOptions];
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
@@ -104,7 +63,7 @@ function withEngine<T>(use: (loaded: Engine) => Promise<T>): Promise<T> {
  * for await (const c of client.contacts.list({ search: 'bob' })) console.log(c.id);
  * ```
  */
-export class CommFlow {
+export class CommFlow implements ResourceClient {
   readonly #options: ClientOptions;
   readonly #state: ClientState;
 

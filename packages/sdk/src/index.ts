@@ -18,14 +18,7 @@
  *
  * @module
  */
-export {
-  CommFlow,
-  CommFlow as default,
-  type ClientOptions,
-  type Fetch,
-  type OperationArgs,
-  type OperationInput,
-} from './client.js';
+export { CommFlow, CommFlow as default, type ClientOptions, type Fetch } from './client.js';
 export { APIPromise, type RateLimitInfo, type WithResponse } from './core/api-promise.js';
 export {
   APIConnectionError,
@@ -59,8 +52,15 @@ export type {
 } from './core/hooks.js';
 export { Page, PagePromise, type ToArrayOptions } from './core/pagination.js';
 export type { RequestOptions } from './core/option-checks.js';
-export { APIResource } from './core/resource.js';
-export type { ListItem, ListParams, OperationResult, PagedOperationId } from './core/types.js';
+export { APIResource, type ResourceClient } from './core/resource.js';
+export type {
+  ListItem,
+  ListParams,
+  OperationArgs,
+  OperationInput,
+  OperationResult,
+  PagedOperationId,
+} from './core/types.js';
 export type { Logger, LogLevel } from './internal/logger.js';
 export type { ResponseValidator } from './core/state.js';
 export type {
@@ -84,7 +84,7 @@ export type {
   SmsMessageListParams,
   SmsSendParams,
   UserListParams,
-} from './params.js';
+} from './resources/params.js';
 export { Ai, AiAgents } from './resources/ai.js';
 export { Calendar } from './resources/calendar.js';
 export { Cdr } from './resources/cdr.js';
@@ -110,7 +110,7 @@ export {
   type VerifyWebhookOptions,
   type WebhookEvent,
   type WebhookSignatureHeaders,
-} from './webhooks.js';
+} from './internal/webhook-signing.js';
 export type {
   AiAgent,
   AiAgentReply,

@@ -1,6 +1,14 @@
 import type { OperationId } from '@commflow/contract';
 import { describe, expectTypeOf, it } from 'vitest';
-import { CommFlow, type ClientOptions, type CommFlowError, type Hooks, type RequestOptions } from '../src/index.js';
+import {
+  CommFlow,
+  type ClientOptions,
+  type CommFlowError,
+  type HookError,
+  type HookName,
+  type Hooks,
+  type RequestOptions,
+} from '../src/index.js';
 import { openTelemetry } from '../src/otel.js';
 
 describe('hook types', () => {
@@ -36,5 +44,10 @@ describe('hook types', () => {
     client({ hooks: { beforeSend: () => undefined } });
     // @ts-expect-error -- 'auto' or 'off'
     client({ rateLimit: 'on' });
+  });
+
+  it('HookName names every hook and nothing else, as HookError.hook reports it', () => {
+    expectTypeOf<HookName>().toEqualTypeOf<keyof Hooks>();
+    expectTypeOf<HookError['hook']>().toEqualTypeOf<keyof Hooks>();
   });
 });

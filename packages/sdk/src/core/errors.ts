@@ -1,5 +1,5 @@
 import type { ErrorCode, ValidationIssue } from '@commflow/contract';
-import type { HookName } from './hooks.js';
+import type { HookName } from '../internal/hook-names.js';
 
 /**
  * The base class of every error the SDK throws, so one `instanceof` check catches them all.

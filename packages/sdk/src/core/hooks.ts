@@ -1,5 +1,8 @@
 import type { OperationId } from '@commflow/contract';
 import type { CommFlowError } from './errors.js';
+import type { HookName } from '../internal/hook-names.js';
+
+export type { HookName };
 
 /**
  * What every hook is told about the attempt at hand.
@@ -147,16 +150,6 @@ export interface Hooks {
   /** Before every wait segment: a retry's delay, or the rate-limit queue (once per segment, not per call). */
   onWait?: ((context: WaitContext) => HookResult) | undefined;
 }
-
-/**
- * The name of a hook.
- *
- * @example
- * ```ts
- * const name: HookName = 'beforeRequest';
- * ```
- */
-export type HookName = keyof Hooks;
 
 /**
  * One set of hooks or several (they run in order).

@@ -1,7 +1,7 @@
 import { validationIssues } from '@commflow/contract';
 import type * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
-import { loadMessages } from '../internal/deferred.js';
+import { loadMessages } from './deferred-messages.js';
 
 /** What an issue says until {@link describe} writes its message: no message can be this string. */
 const UNDESCRIBED = '\u0000undescribed';

@@ -7,7 +7,7 @@
  * webhook signing shares too, and Rolldown (size-limit, Vite) then kept this group in a chunk of
  * its own instead of folding it into the client's (docs/performance.md, issue 28).
  */
-import type { HookName } from '../core/hooks.js';
+import { HOOK_NAMES } from './hook-names.js';
 import { describeUnknown, isRecord, kindOf, listKeys, unknownKeys, type KnownKeys } from './known-keys.js';
 
 /**
@@ -23,18 +23,6 @@ export function optionsProblem(options: unknown, known: KnownKeys, where: string
   const list = guessedAll ? '' : ` The options are ${listKeys(known)}.`;
   return `${where}: unknown option${unknown.length > 1 ? 's' : ''} ${names}.${list}`;
 }
-
-/**
- * Every hook's name, once: `satisfies` makes TypeScript refuse a name `Hooks` lacks and a
- * hook this map forgets, so the check of a `hooks` option cannot drift from the type.
- */
-const HOOK_NAMES = {
-  beforeRequest: true,
-  afterResponse: true,
-  onRetry: true,
-  onError: true,
-  onWait: true,
-} as const satisfies Record<HookName, true>;
 
 /**
  * What is wrong with a `hooks` option, as a clause for an error message, or `undefined` when it is

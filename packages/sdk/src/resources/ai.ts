@@ -2,7 +2,7 @@ import type { AiAgent, AiAgentReply } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
-import type { AiAgentChatParams } from '../params.js';
+import type { AiAgentChatParams } from './params.js';
 
 /**
  * `client.ai.agents`: the tenant's AI agents.

@@ -3,7 +3,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
-import type { CalendarEventCreateParams, CalendarListParams } from '../params.js';
+import type { CalendarEventCreateParams, CalendarListParams } from './params.js';
 
 /**
  * `client.calendar`: the acting user's calendar events.

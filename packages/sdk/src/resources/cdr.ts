@@ -2,7 +2,7 @@ import type { CallDetailRecord } from '@commflow/contract';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
-import type { CdrListParams } from '../params.js';
+import type { CdrListParams } from './params.js';
 
 /**
  * `client.cdr`: call detail records.

@@ -8,7 +8,7 @@ import type {
   ChatConversationListParams,
   ChatMessageListParams,
   ChatMessageSendParams,
-} from '../params.js';
+} from './params.js';
 
 /**
  * `client.chat.conversations`: the acting user's team chat rooms.

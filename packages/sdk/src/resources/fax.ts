@@ -2,7 +2,7 @@ import type { Fax } from '@commflow/contract';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
-import type { FaxListParams } from '../params.js';
+import type { FaxListParams } from './params.js';
 
 /**
  * `client.fax`: fax listings.

@@ -2,7 +2,7 @@ import type { FileItem } from '@commflow/contract';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
-import type { FileListParams } from '../params.js';
+import type { FileListParams } from './params.js';
 
 /**
  * `client.files`: the tenant's files.

@@ -2,7 +2,7 @@ import type { Presence } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
-import type { PresenceUpdateParams } from '../params.js';
+import type { PresenceUpdateParams } from './params.js';
 
 /**
  * `client.presence`: who is available.

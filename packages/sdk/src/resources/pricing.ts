@@ -2,7 +2,7 @@ import type { PricingQuote } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
-import type { PricingQuoteParams } from '../params.js';
+import type { PricingQuoteParams } from './params.js';
 
 /**
  * `client.pricing`: subscription quotes.

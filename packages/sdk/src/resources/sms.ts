@@ -3,7 +3,7 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
-import type { SmsConversationListParams, SmsMessageListParams, SmsSendParams } from '../params.js';
+import type { SmsConversationListParams, SmsMessageListParams, SmsSendParams } from './params.js';
 
 /**
  * `client.sms.conversations`: the SMS conversations the acting user can access.

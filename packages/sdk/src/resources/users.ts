@@ -2,7 +2,7 @@ import type { User } from '@commflow/contract';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
-import type { UserListParams } from '../params.js';
+import type { UserListParams } from './params.js';
 
 /**
  * `client.users`: the users of the tenant.

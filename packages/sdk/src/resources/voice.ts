@@ -2,7 +2,7 @@ import type { Click2DialResult } from '@commflow/contract';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/option-checks.js';
 import { APIResource } from '../core/resource.js';
-import type { Click2DialParams } from '../params.js';
+import type { Click2DialParams } from './params.js';
 
 /**
  * `client.voice`: click-to-dial calls.

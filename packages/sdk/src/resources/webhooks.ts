@@ -1,11 +1,11 @@
 import { APIResource } from '../core/resource.js';
-import { loadWebhookCalls } from '../internal/deferred.js';
+import { loadWebhookCalls } from '../core/deferred.js';
 import type {
   SignWebhookOptions,
   VerifiedWebhookEvent,
   VerifyWebhookOptions,
   WebhookSignatureHeaders,
-} from '../webhooks.js';
+} from '../internal/webhook-signing.js';
 
 /**
  * The signing code, loaded when a client first verifies or signs: an app that imports

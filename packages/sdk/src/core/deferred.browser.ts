@@ -5,13 +5,10 @@
  *
  * @module
  */
-import * as engine from '../core/engine.js';
-import * as messages from '../core/messages.js';
-import * as webhookCalls from './webhook-calls.js';
+import * as engine from './engine.js';
+import * as webhookCalls from '../internal/webhook-calls.js';
 
 /** The request core and the registry's request half. */
 export const loadEngine = () => Promise.resolve(engine);
-/** The English messages of invalid arguments. */
-export const loadMessages = () => Promise.resolve(messages);
 /** `verifyWebhook` and `signWebhook`, for `client.webhooks`. */
 export const loadWebhookCalls = () => Promise.resolve(webhookCalls);

@@ -6,7 +6,7 @@
  * are the contract's own, re-exported by the package entry.
  */
 import type { OperationBody } from '@commflow/contract';
-import type { ListParams } from './core/types.js';
+import type { ListParams } from '../core/types.js';
 
 /**
  * What every parameter type below extends, besides its shape. An interface with a single base and
