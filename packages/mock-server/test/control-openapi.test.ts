@@ -213,7 +213,22 @@ describe('the control surface’s OpenAPI document', () => {
   it('gives every route an example of its path parameters and body that the document accepts, and links what a route makes to the routes on it', async () => {
     const { Ajv2020 } = await import('ajv/dist/2020.js');
     const addFormats = (await import('ajv-formats')).default as unknown as (ajv: InstanceType<typeof Ajv2020>) => void;
-    const document = controlOpenApiDocument() as any;
+    interface Doc {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { name: string; required?: boolean; example?: unknown }[];
+            requestBody?: {
+              content: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }> }>;
+            };
+            responses: Record<string, { links?: Record<string, { operationId: string }> }>;
+          }
+        >
+      >;
+    }
+    const document = controlOpenApiDocument() as unknown as Doc;
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(structuredClone(document), 'control');
@@ -222,8 +237,9 @@ describe('the control surface’s OpenAPI document', () => {
     for (const route of CONTROL_ROUTE_LIST) {
       const path = route.path.replaceAll('~', '~0').replaceAll('/', '~1');
       const base = `control#/paths/${path}/${route.method.toLowerCase()}`;
-      const op = document.paths[route.path][route.method.toLowerCase()];
-      (op.parameters ?? []).forEach((parameter: any, index: number) => {
+      const op = document.paths[route.path]?.[route.method.toLowerCase()];
+      if (op === undefined) throw new Error(`${route.id} is not in the document`);
+      (op.parameters ?? []).forEach((parameter, index) => {
         if (parameter.example === undefined) {
           if (parameter.required === true) problems.push(`${route.id}: ${parameter.name} has no example`);
         } else if (!ajv.validate(`${base}/parameters/${index}/schema`, parameter.example))
@@ -232,14 +248,14 @@ describe('the control surface’s OpenAPI document', () => {
       const media = op.requestBody?.content['application/json'];
       if (media !== undefined) {
         const values =
-          media.example === undefined ? Object.values(media.examples ?? {}).map((e: any) => e.value) : [media.example];
+          media.example === undefined ? Object.values(media.examples ?? {}).map((e) => e.value) : [media.example];
         if (values.length === 0) problems.push(`${route.id}: the body has no example`);
         for (const value of values) {
           if (!ajv.validate(`${base}/requestBody/content/application~1json/schema`, value))
             problems.push(`${route.id}: body ${ajv.errorsText()}`);
         }
       }
-      for (const link of Object.values(op.responses[String(route.status)].links ?? {}) as any[])
+      for (const link of Object.values(op.responses[String(route.status)]?.links ?? {}))
         links.push(`${route.id} -> ${link.operationId}`);
     }
     expect(problems).toEqual([]);

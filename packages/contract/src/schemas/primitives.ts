@@ -123,8 +123,11 @@ function inUtcYearRange(value: string): boolean {
  */
 export const DateOrDateTimeInput = /* @__PURE__ */ pure(() => z.union([isoDate(), isoDateTime({ offset: true })]));
 
-/** Printable ASCII (space to tilde), the alphabet of request ids and idempotency keys. */
-const printableAscii = /^[\x20-\x7e]+$/;
+/**
+ * Printable ASCII (space to tilde), the alphabet of request ids and idempotency keys, with no
+ * space at either end: HTTP drops those from a header value, so the service would see another key.
+ */
+const printableAscii = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
 /**
  * A client-chosen request id: 1 to 200 printable ASCII characters.

@@ -38,6 +38,7 @@ export function malformedError(request: Request): ApiError | undefined {
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const REQUEST_LINE = /^(\S+) (\S+) HTTP\/1\.[01]$/;
 /** Bytes a header value may not hold: controls but the tab (RFC 9110 §5.5). */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const VALUE_CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
 /** Bytes a request target may not hold. */
 const TARGET_UNSAFE = /[^\x21-\x7e]/;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { IdInput } from '@commflow/contract';
 import type { OverrideInput } from './override-schema.js';
 
 /** The status of a fault given neither a status nor a delay. */
@@ -18,8 +19,8 @@ export const DEFAULT_FAULT_STATUS = 503;
  */
 export const FaultSchema = z
   .strictObject({
-    tenantId: z.string().optional().meta({ description: 'Only requests for this tenant (X-Tenant-Id).' }),
-    operationId: z.string().optional().meta({ description: 'An operation id, such as contacts.list.' }),
+    tenantId: z.optional(IdInput).meta({ description: 'Only requests for this tenant (X-Tenant-Id).' }),
+    operationId: z.string().min(1).max(100).optional().meta({ description: 'An operation id, such as contacts.list.' }),
     method: z
       .string()
       .regex(/^[A-Za-z]+$/)

@@ -141,8 +141,9 @@ async function answerUnparsable(
     if (name !== 'content-length' && name !== 'connection') head += `${name}: ${value}\r\n`;
   });
   head += `content-length: ${String(body.byteLength)}\r\nconnection: close\r\n\r\n`;
-  if (socket.writable) socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
-  else socket.destroy();
+  // The client may have gone while the answer was made.
+  if (socket.destroyed) return;
+  socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
 }
 
 /** A host as a URL writes it: an IPv6 address in brackets. */
