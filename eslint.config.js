@@ -53,7 +53,7 @@ export default defineConfig(
 
   {
     files: ['packages/contract/src/**/*.ts'],
-    rules: { '@typescript-eslint/consistent-type-assertions': ['off', { assertionStyle: 'never' }] },
+    rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
   },
 
   {
@@ -68,7 +68,7 @@ export default defineConfig(
 
   {
     files: ['packages/mock-server/src/**/*.ts', 'packages/mock-server/src/**/*.tsx'],
-    rules: { '@typescript-eslint/consistent-type-assertions': ['off', { assertionStyle: 'never' }] },
+    rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
   },
 
   {

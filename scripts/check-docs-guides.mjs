@@ -14,7 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -195,11 +195,33 @@ for (const doc of ['packages/mock-server/README.md', 'docs/mock-server.md']) {
   }
 }
 
+// Layers: the rules are the documentation. Each package's section of docs/architecture.md (and
+// the mock's rules table in docs/mock-architecture.md) has one row per rule of its
+// dependency-cruiser config, and no row for a rule the config lacks.
+const layersPage = read('docs/architecture.md');
+let layerRules = 0;
+for (const name of ['contract', 'sdk', 'conformance', 'mock-server']) {
+  const { default: config } = await import(
+    pathToFileURL(join(root, 'packages', name, 'dependency-cruiser.config.mjs')).href
+  );
+  const rules = config.forbidden.map((rule) => rule.name);
+  layerRules += rules.length;
+  const section = layersPage.split(/^## /m).find((part) => part.startsWith(`@commflow/${name}\n`)) ?? '';
+  const docs = [['architecture.md', section]];
+  if (name === 'mock-server') docs.push(['mock-architecture.md', read('docs/mock-architecture.md')]);
+  for (const [doc, text] of docs) {
+    if (text === '') failures.push(`${doc}: no section "## @commflow/${name}"`);
+    const rows = new Set([...text.matchAll(/^\|\s*`([a-z-]+)`\s*\|/gm)].map((m) => m[1]));
+    for (const rule of rules) if (!rows.has(rule)) failures.push(`${doc}: ${name}'s rule ${rule} has no row`);
+    for (const rule of rows) if (!rules.includes(rule)) failures.push(`${doc}: ${rule} is not a rule of ${name}`);
+  }
+}
+
 if (failures.length > 0) {
   console.error(`The guides are out of date (${failures.length}):`);
   for (const failure of failures) console.error(`  - ${failure}`);
   process.exit(1);
 }
 console.log(
-  `guides: ${rows.size} error codes, ${pagedOperations} paged operations, ${flags.size} CLI flags, ${headings.length} control routes and ${demoRows} rows of the demo's tenants, users and keys documented`,
+  `guides: ${rows.size} error codes, ${pagedOperations} paged operations, ${flags.size} CLI flags, ${headings.length} control routes and ${demoRows} rows of the demo's tenants, users and keys, and ${layerRules} import rules documented`,
 );

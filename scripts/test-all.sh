@@ -12,8 +12,8 @@ step "lint (eslint + prettier)"
 pnpm run lint
 step typecheck
 pnpm run typecheck
-step "no import circles in the mock server (dependency-cruiser, type imports included)"
-pnpm --filter @commflow/mock-server run check:imports
+step "layers of every package: no import circles (type imports included), no upward import, each rule proven on a planted breach"
+pnpm run check:imports
 step "generated files are up to date (openapi.json, scenario.schema.json, control-openapi.json)"
 pnpm run openapi:check
 pnpm --filter @commflow/mock-server run scenario-schema:check

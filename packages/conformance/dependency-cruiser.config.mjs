@@ -1,5 +1,5 @@
 // The kit's module graph has no cycles, type-only imports included, and its layers point one way
-// (docs/layers/conformance.md draws them): the HTTP side (the session, the OpenAPI validator, the
+// (docs/architecture.md draws them): the HTTP side (the session, the OpenAPI validator, the
 // pacer) at the bottom; the checks on the session; the run composing the checks; the command line
 // on top. The report and its formats are data about a run, and never send anything.
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,5 +1,5 @@
 // The contract's module graph has no cycles, type-only imports included, and its layers point one
-// way (docs/layers/contract.md draws them): plain data (the error catalogue, event types, header
+// way (docs/architecture.md draws them): plain data (the error catalogue, event types, header
 // names, paths) at the bottom, without zod; the schemas above it; the operation registry above
 // the schemas; the OpenAPI generator on top, imported by the entry alone. The ./webhooks entry
 // stands apart: it reaches the event-type names and nothing that loads zod.

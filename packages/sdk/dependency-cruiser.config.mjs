@@ -1,5 +1,5 @@
 // The SDK's module graph stays a graph without cycles, type-only imports included, and its layers
-// point one way (docs/layers/sdk.md draws them): the entries on top, then the client, the
+// point one way (docs/architecture.md draws them): the entries on top, then the client, the
 // resource namespaces, the core they are built on, and internal/ at the bottom. Type-only imports
 // count everywhere: a layer that needs a type from above is a layer in the wrong place.
 const ENTRIES = '^src/(index|webhooks|validate|otel)\\.ts$';

@@ -40,6 +40,7 @@ interface Seen {
 async function describeGet(session: Session, path: string, withKey = false): Promise<Seen> {
   try {
     const answer = withKey ? await session.probe(path) : await session.get(path);
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- an answer body is JSON of any shape; only `openapi` is read, and its type is checked just below
     const document = answer.body as { openapi?: unknown } | undefined;
     return {
       text: answered(answer),

@@ -9,14 +9,12 @@ import { errorHeaders } from './response-headers.js';
 /** `error.details` of the codes that carry any, as decisions.md §4 fixes them. */
 const ValidationIssueSchema: z.ZodMiniType<ValidationIssue> = z
   .object({
-    path: z
-      .array(z.string())
-      .check(
-        z.meta({
-          description:
-            'Where the value was: `header`, `path`, `query` or `body`, then the field. A request that is not valid HTTP names `requestLine`, `header` and the name, or `request`.',
-        }),
-      ),
+    path: z.array(z.string()).check(
+      z.meta({
+        description:
+          'Where the value was: `header`, `path`, `query` or `body`, then the field. A request that is not valid HTTP names `requestLine`, `header` and the name, or `request`.',
+      }),
+    ),
     message: z.string(),
   })
   .check(z.meta({ id: 'ValidationIssue' }));
@@ -49,6 +47,7 @@ export function errorSchemaName(code: ErrorCode): string {
  */
 export function addErrorSchemas(components: Record<string, unknown>): void {
   toSchema(ResponseMeta, 'output', components);
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of a const table widens to string; the table's keys are exactly these ids
   for (const [code, entry] of Object.entries(ERROR_CATALOGUE) as [ErrorCode, (typeof ERROR_CATALOGUE)[ErrorCode]][]) {
     const details = ERROR_DETAILS[code];
     components[errorSchemaName(code)] = {

@@ -20,15 +20,18 @@ export function toSchema(
   components: Record<string, unknown>,
   unrepresentable: 'throw' | 'any' = 'throw',
 ): JsonSchema {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
   const json = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
     unrepresentable,
   }) as JsonSchema & { $defs?: Record<string, unknown> };
   // zod names local definitions `#/$defs/X`; OpenAPI keeps them in `components.schemas`.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
   const relinked = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${DEFS}`)) as typeof json;
   const { $schema: _dialect, $defs, ...rest } = relinked;
   for (const [id, def] of Object.entries($defs ?? {})) components[id] = forTools(def);
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
   return forTools(rest) as JsonSchema;
 }
 
@@ -44,6 +47,7 @@ const formatPattern = (json: { format?: unknown; pattern?: unknown }) =>
  */
 const FORMAT_ONLY_PATTERNS: ReadonlySet<string> = new Set(
   [z.guid(), z.iso.datetime({ offset: true }), z.iso.datetime(), z.iso.date()].map((schema) =>
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
     formatPattern(z.toJSONSchema(schema) as { format?: unknown; pattern?: unknown }),
   ),
 );

@@ -22,6 +22,7 @@ interface PlainExample {
 }
 
 function exampleOf(op: OperationDefinition): PlainExample {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the examples are plain data kept beside the registry; the contract tests validate each against its operation
   const example = (OPERATION_EXAMPLES as Record<string, PlainExample | undefined>)[op.id];
   if (example === undefined) throw new Error(`Operation "${op.id}" has no example in openapi/examples.ts.`);
   return example;
@@ -37,6 +38,7 @@ function mustParse(schema: z.ZodMiniType, value: unknown, what: string): void {
 export function responseExample(op: OperationDefinition): { summary: string; value: unknown } {
   const example = exampleOf(op);
   const paged = op.pagination !== 'none';
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the examples are plain data kept beside the registry; the contract tests validate each against its operation
   const limit = (example.query?.limit as number | undefined) ?? DEFAULT_PAGE_LIMIT;
   const meta = {
     requestId: HEADER_EXAMPLES.R,
@@ -83,6 +85,7 @@ function resolvePointer(value: unknown, pointer: string): unknown {
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
     if (current === null || typeof current !== 'object' || !(key in current)) return undefined;
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the examples are plain data kept beside the registry; the contract tests validate each against its operation
     current = (current as Record<string, unknown>)[key];
   }
   return current;
@@ -94,6 +97,7 @@ function evaluate(expression: string, source: { request: PlainExample; response:
     return resolvePointer(source.response, expression.slice('$response.body#'.length));
   }
   const match = /^\$request\.(path|query)\.(.+)$/.exec(expression);
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the examples are plain data kept beside the registry; the contract tests validate each against its operation
   if (match) return source.request[match[1] as 'path' | 'query']?.[match[2] ?? ''];
   return expression;
 }
@@ -104,6 +108,7 @@ function checkLink(link: LinkDefinition, from: OperationDefinition, to: Operatio
   for (const [target, expression] of Object.entries(link.parameters ?? {})) {
     const [location, name = ''] = target.split(/\.(.*)/s);
     const shape = location === 'path' ? to.pathParams : location === 'query' ? to.query : undefined;
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the examples are plain data kept beside the registry; the contract tests validate each against its operation
     if (shape === undefined || !(name in ((shape as unknown as { shape?: object }).shape ?? {}))) {
       throw new Error(`${where}: ${to.id} has no parameter "${target}".`);
     }

@@ -51,6 +51,7 @@ export function routeErrors(route: ControlRouteSpec): ControlErrorCode[] {
     codes.add('UNSUPPORTED_MEDIA_TYPE');
   }
   for (const code of route.errors ?? []) codes.add(code);
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of a const table widens to string; the table's keys are exactly these ids
   return (Object.keys(CONTROL_ERRORS) as ControlErrorCode[]).filter((code) => codes.has(code));
 }
 
@@ -69,6 +70,7 @@ function parameters(route: ControlRouteSpec & { id: ControlRouteId }, components
     ['query', route.query, example.query],
   ] as const) {
     if (schema === undefined) continue;
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
     const json = toSchema(schema, 'input', components) as {
       properties?: Record<string, JsonSchema>;
       required?: string[];

@@ -78,6 +78,7 @@ export function createNodeListener(
     return mock.handleApi(request).then((response) => {
       if (response.type !== 'error') return response;
       // An override dropped the connection: the socket closes with no answer written.
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- @hono/node-server passes Node's request untyped in env.incoming; only socket.destroy is read, and optionally
       (env?.incoming as Partial<IncomingMessage> | undefined)?.socket?.destroy();
       return new Response(null, { status: 500 });
     });
@@ -150,6 +151,7 @@ async function answerUnparsable(
 const shownHostOf = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /** The port a listening server has. */
+// eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- a server listening on TCP (never a pipe) reports an AddressInfo
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
 /**
