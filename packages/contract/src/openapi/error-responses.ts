@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ERROR_CATALOGUE, type ErrorCode, type ValidationIssue } from '../errors.js';
+import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode, type ValidationIssue } from '../errors.js';
 import { operationErrors, type OperationError } from '../operation-errors.js';
 import type { OperationDefinition } from '../operations.js';
 import { ResponseMeta } from '../schemas/envelope.js';
@@ -9,14 +9,12 @@ import { errorHeaders } from './response-headers.js';
 /** `error.details` of the codes that carry any, as decisions.md §4 fixes them. */
 const ValidationIssueSchema: z.ZodMiniType<ValidationIssue> = z
   .object({
-    path: z
-      .array(z.string())
-      .check(
-        z.meta({
-          description:
-            'Where the value was: `header`, `path`, `query` or `body`, then the field. A request that is not valid HTTP names `requestLine`, `header` and the name, or `request`.',
-        }),
-      ),
+    path: z.array(z.string()).check(
+      z.meta({
+        description:
+          'Where the value was: `header`, `path`, `query` or `body`, then the field. A request that is not valid HTTP names `requestLine`, `header` and the name, or `request`.',
+      }),
+    ),
     message: z.string(),
   })
   .check(z.meta({ id: 'ValidationIssue' }));
@@ -49,7 +47,8 @@ export function errorSchemaName(code: ErrorCode): string {
  */
 export function addErrorSchemas(components: Record<string, unknown>): void {
   toSchema(ResponseMeta, 'output', components);
-  for (const [code, entry] of Object.entries(ERROR_CATALOGUE) as [ErrorCode, (typeof ERROR_CATALOGUE)[ErrorCode]][]) {
+  for (const code of ERROR_CODES) {
+    const entry = ERROR_CATALOGUE[code];
     const details = ERROR_DETAILS[code];
     components[errorSchemaName(code)] = {
       type: 'object',
