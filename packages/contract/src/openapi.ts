@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
-import { EVENT_TYPES } from './event-types.js';
+import { EVENT_TYPE_NAMES, EVENT_TYPES } from './event-types.js';
 import { HEADER_BY_CODE, HEADERS, type HeaderCode } from './headers.js';
-import { OPERATION_LIST, isAssumed, operations, type OperationDefinition } from './operations.js';
+import { OPERATION_LIST, isAssumed, type OperationDefinition } from './operations.js';
 import { OPENAPI_PATH } from './paths.js';
 import { successEnvelope } from './schemas/envelope.js';
 import { EVENT_SCHEMAS } from './schemas/events.js';
 import { HEADER_SCHEMAS } from './schemas/headers.js';
 import { OPENAPI_DOCUMENT_SCHEMA } from './openapi/document-schema.js';
 import { addErrorSchemas, errorEnvelope, operationErrorResponses } from './openapi/error-responses.js';
-import { ref, toSchema, withoutDescription, type JsonSchema } from './openapi/json-schema.js';
+import { isJsonObject, ref, toSchema, withoutDescription } from './openapi/json-schema.js';
 import { documentHeaders, documentMethodHeaders, successHeaders } from './openapi/response-headers.js';
 import { TAG_DESCRIPTIONS } from './openapi/tags.js';
 import { apiOverview } from './openapi/overview.js';
@@ -37,7 +37,11 @@ export const API_VERSION = '1.1.0';
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
+  servers: { url: string; variables?: Record<string, { default: string }> }[];
+  security: Record<string, string[]>[];
+  tags: { name: string; description: string }[];
   paths: Record<string, Record<string, unknown>>;
+  webhooks: Record<string, unknown>;
   components: Record<string, Record<string, unknown>>;
   [extension: `x-${string}`]: unknown;
 }
@@ -75,12 +79,12 @@ function headerParameter(op: OperationDefinition, code: HeaderCode, components: 
 const exampleField = (value: unknown) => (value === undefined ? {} : { example: value });
 
 function objectFields(schema: z.ZodMiniType, io: 'output', components: Record<string, unknown>) {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
-  const json = toSchema(schema, io, components) as { properties?: Record<string, JsonSchema>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+  const json = toSchema(schema, io, components);
+  const required = Array.isArray(json.required) ? json.required : [];
+  return Object.entries(isJsonObject(json.properties) ? json.properties : {}).map(([name, property]) => ({
     name,
-    property,
-    required: json.required?.includes(name) ?? false,
+    property: isJsonObject(property) ? property : {},
+    required: required.includes(name),
   }));
 }
 
@@ -219,26 +223,24 @@ export function createOpenApiDocument(): OpenApiDocument {
       },
     },
   };
+  const parametersOf = new Map<string, Record<string, unknown>[]>();
   for (const op of OPERATION_LIST) {
     const item = (paths[op.path] ??= {});
-    item[op.method.toLowerCase()] = operationObject(op, schemas);
+    const operation = operationObject(op, schemas);
+    item[op.method.toLowerCase()] = operation;
+    parametersOf.set(op.id, operation.parameters);
   }
 
-  stateCrossFieldRules(schemas, (id) => {
-    const { path, method } = operations[id];
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
-    return (paths[path]?.[method.toLowerCase()] as { parameters: Record<string, unknown>[] }).parameters;
-  });
+  stateCrossFieldRules(schemas, (id) => parametersOf.get(id) ?? []);
 
   const webhooks: Record<string, unknown> = {};
-  for (const [type, schema] of Object.entries(EVENT_SCHEMAS)) {
+  for (const type of EVENT_TYPE_NAMES) {
+    const schema = EVENT_SCHEMAS[type];
     webhooks[type] = {
       post: {
         operationId: `webhook.${type}`,
-        // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of a const table widens to string; the table's keys are exactly these ids
-        summary: EVENT_TYPES[type as keyof typeof EVENT_TYPES].description,
-        // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of a const table widens to string; the table's keys are exactly these ids
-        description: `Emitted by ${EVENT_TYPES[type as keyof typeof EVENT_TYPES].emittedBy}. Signed with Standard Webhooks v1 (webhook-id, webhook-timestamp, webhook-signature).`,
+        summary: EVENT_TYPES[type].description,
+        description: `Emitted by ${EVENT_TYPES[type].emittedBy}. Signed with Standard Webhooks v1 (webhook-id, webhook-timestamp, webhook-signature).`,
         requestBody: {
           required: true,
           content: { 'application/json': { schema: toSchema(schema, 'output', schemas) } },
@@ -251,8 +253,7 @@ export function createOpenApiDocument(): OpenApiDocument {
     };
   }
 
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
-  return {
+  const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: {
       title: 'CommFlow API',
@@ -280,5 +281,6 @@ export function createOpenApiDocument(): OpenApiDocument {
       },
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
     },
-  } as OpenApiDocument;
+  };
+  return document;
 }

@@ -287,24 +287,7 @@ describe('fuzzing openapi.json and control-openapi.json against the mock over HT
 
   it(`answers ${SERVICE_RUNS} requests generated from openapi.json as it documents, never 5xx`, async () => {
     await freshKey();
-    const endpoints = [...SERVICE.endpoints.values()];
-    const arbitraries = new Map(
-      endpoints.map((endpoint) => [endpoint.id, inputs(SERVICE, endpoint, serviceHeaders(key))]),
-    );
-    await fc.assert(
-      fc.asyncProperty(
-        fc
-          .constantFrom(...endpoints)
-          .chain((endpoint) =>
-            (arbitraries.get(endpoint.id) ?? fc.constant({ values: new Map() })).map((input) => ({ endpoint, input })),
-          ),
-        async ({ endpoint, input }) => {
-          await send(SERVICE, endpoint, input, serviceHeaders(key));
-        },
-      ),
-      { numRuns: SERVICE_RUNS },
-    );
-    expect(shapeRefusals()).toEqual([]);
+    await fuzz(SERVICE, [...SERVICE.endpoints.values()], serviceHeaders(key), SERVICE_RUNS);
     // Many requests get past the key, the tenant and the validation: the run reaches the operations.
     const service = answered.filter((entry) => entry.doc === 'service');
     expect(service.filter((entry) => entry.status < 300).length).toBeGreaterThan(service.length / 3);
@@ -312,21 +295,7 @@ describe('fuzzing openapi.json and control-openapi.json against the mock over HT
 
   it(`answers ${CONTROL_RUNS} requests generated from control-openapi.json as it documents, never 5xx`, async () => {
     const endpoints = [...CONTROL.endpoints.values()].filter((endpoint) => !CONTROL_SKIPPED.has(endpoint.id));
-    const arbitraries = new Map(endpoints.map((endpoint) => [endpoint.id, inputs(CONTROL, endpoint, {})]));
-    await fc.assert(
-      fc.asyncProperty(
-        fc
-          .constantFrom(...endpoints)
-          .chain((endpoint) =>
-            (arbitraries.get(endpoint.id) ?? fc.constant({ values: new Map() })).map((input) => ({ endpoint, input })),
-          ),
-        async ({ endpoint, input }) => {
-          await send(CONTROL, endpoint, input, {});
-        },
-      ),
-      { numRuns: CONTROL_RUNS },
-    );
-    expect(shapeRefusals()).toEqual([]);
+    await fuzz(CONTROL, endpoints, {}, CONTROL_RUNS);
   });
 
   it('follows the links of both documents in a short stateful run from their examples', async () => {
@@ -365,6 +334,23 @@ describe('fuzzing openapi.json and control-openapi.json against the mock over HT
     expect(await world()).toBe(before);
   });
 });
+
+/** The random phase: `runs` requests to `endpoints`, each generated from the document. */
+async function fuzz(doc: Documented, endpoints: Endpoint[], fixed: Record<string, string>, runs: number) {
+  const arbitraries = new Map(endpoints.map((endpoint) => [endpoint.id, inputs(doc, endpoint, fixed)]));
+  const request = fc
+    .constantFrom(...endpoints)
+    .chain((endpoint) =>
+      (arbitraries.get(endpoint.id) ?? fc.constant({ values: new Map() })).map((input) => ({ endpoint, input })),
+    );
+  await fc.assert(
+    fc.asyncProperty(request, async ({ endpoint, input }) => {
+      await send(doc, endpoint, input, fixed);
+    }),
+    { numRuns: runs },
+  );
+  expect(shapeRefusals()).toEqual([]);
+}
 
 /** An OpenAPI runtime expression against the answer and the request a link starts from. */
 function evaluate(expression: unknown, from: { json: unknown; values: Map<string, string> }): unknown {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ERROR_CATALOGUE, type ErrorCode, type ValidationIssue } from '../errors.js';
+import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode, type ValidationIssue } from '../errors.js';
 import { operationErrors, type OperationError } from '../operation-errors.js';
 import type { OperationDefinition } from '../operations.js';
 import { ResponseMeta } from '../schemas/envelope.js';
@@ -47,8 +47,8 @@ export function errorSchemaName(code: ErrorCode): string {
  */
 export function addErrorSchemas(components: Record<string, unknown>): void {
   toSchema(ResponseMeta, 'output', components);
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of a const table widens to string; the table's keys are exactly these ids
-  for (const [code, entry] of Object.entries(ERROR_CATALOGUE) as [ErrorCode, (typeof ERROR_CATALOGUE)[ErrorCode]][]) {
+  for (const code of ERROR_CODES) {
+    const entry = ERROR_CATALOGUE[code];
     const details = ERROR_DETAILS[code];
     components[errorSchemaName(code)] = {
       type: 'object',

@@ -20,20 +20,22 @@ export function toSchema(
   components: Record<string, unknown>,
   unrepresentable: 'throw' | 'any' = 'throw',
 ): JsonSchema {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
-  const json = z.toJSONSchema(schema, {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
     unrepresentable,
-  }) as JsonSchema & { $defs?: Record<string, unknown> };
-  // zod names local definitions `#/$defs/X`; OpenAPI keeps them in `components.schemas`.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
-  const relinked = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', `"${DEFS}`)) as typeof json;
-  const { $schema: _dialect, $defs, ...rest } = relinked;
+  });
   for (const [id, def] of Object.entries($defs ?? {})) components[id] = forTools(def);
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
-  return forTools(rest) as JsonSchema;
+  return objectForTools(rest);
 }
+
+/** Whether `value` is a JSON object (or array), whose members can be read by name. */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 /** The `format` and `pattern` zod writes for a format check, as `format pattern`. */
 const formatPattern = (json: { format?: unknown; pattern?: unknown }) =>
@@ -47,8 +49,7 @@ const formatPattern = (json: { format?: unknown; pattern?: unknown }) =>
  */
 const FORMAT_ONLY_PATTERNS: ReadonlySet<string> = new Set(
   [z.guid(), z.iso.datetime({ offset: true }), z.iso.datetime(), z.iso.date()].map((schema) =>
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
-    formatPattern(z.toJSONSchema(schema) as { format?: unknown; pattern?: unknown }),
+    formatPattern(z.toJSONSchema(schema)),
   ),
 );
 
@@ -77,12 +78,19 @@ export function asciiDigits(pattern: string): string {
   return out;
 }
 
-/** A schema as fuzzers and Python tools read it best: no format-only patterns, ASCII digit classes. */
+/**
+ * A schema as fuzzers and Python tools read it best: no format-only patterns, ASCII digit classes,
+ * and zod's local `#/$defs/X` references pointing into `components.schemas`, where OpenAPI keeps them.
+ */
 function forTools(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(forTools);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
+  return isJsonObject(schema) ? objectForTools(schema) : schema;
+}
+
+function objectForTools(schema: Record<string, unknown>): JsonSchema {
+  const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) out[key] = forTools(value);
+  if (typeof out.$ref === 'string') out.$ref = out.$ref.replace(/^#\/\$defs\//, DEFS);
   if (typeof out.pattern === 'string') {
     if (FORMAT_ONLY_PATTERNS.has(formatPattern(out))) delete out.pattern;
     else out.pattern = asciiDigits(out.pattern);

@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_LIMIT } from '../schemas/pagination.js';
 import { HEADER_EXAMPLES, OPERATION_EXAMPLES } from './examples.js';
 import { OPERATION_LINKS, linkParameters, type LinkDefinition } from './links.js';
 import type { HeaderCode } from '../headers.js';
+import { isJsonObject } from './json-schema.js';
 
 const EXAMPLE_TIMESTAMP = '2026-11-21T09:30:00.000Z';
 
@@ -22,8 +23,9 @@ interface PlainExample {
 }
 
 function exampleOf(op: OperationDefinition): PlainExample {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the examples are plain data kept beside the registry; the contract tests validate each against its operation
-  const example = (OPERATION_EXAMPLES as Record<string, PlainExample | undefined>)[op.id];
+  const example: PlainExample | undefined = new Map<string, PlainExample>(Object.entries(OPERATION_EXAMPLES)).get(
+    op.id,
+  );
   if (example === undefined) throw new Error(`Operation "${op.id}" has no example in openapi/examples.ts.`);
   return example;
 }
@@ -38,8 +40,8 @@ function mustParse(schema: z.ZodMiniType, value: unknown, what: string): void {
 export function responseExample(op: OperationDefinition): { summary: string; value: unknown } {
   const example = exampleOf(op);
   const paged = op.pagination !== 'none';
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the examples are plain data kept beside the registry; the contract tests validate each against its operation
-  const limit = (example.query?.limit as number | undefined) ?? DEFAULT_PAGE_LIMIT;
+  const given = example.query?.limit;
+  const limit = typeof given === 'number' ? given : DEFAULT_PAGE_LIMIT;
   const meta = {
     requestId: HEADER_EXAMPLES.R,
     timestamp: EXAMPLE_TIMESTAMP,
@@ -84,9 +86,8 @@ function resolvePointer(value: unknown, pointer: string): unknown {
   let current = value;
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (current === null || typeof current !== 'object' || !(key in current)) return undefined;
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the examples are plain data kept beside the registry; the contract tests validate each against its operation
-    current = (current as Record<string, unknown>)[key];
+    if (!isJsonObject(current) || !(key in current)) return undefined;
+    current = current[key];
   }
   return current;
 }
@@ -97,8 +98,7 @@ function evaluate(expression: string, source: { request: PlainExample; response:
     return resolvePointer(source.response, expression.slice('$response.body#'.length));
   }
   const match = /^\$request\.(path|query)\.(.+)$/.exec(expression);
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the examples are plain data kept beside the registry; the contract tests validate each against its operation
-  if (match) return source.request[match[1] as 'path' | 'query']?.[match[2] ?? ''];
+  if (match) return source.request[match[1] === 'path' ? 'path' : 'query']?.[match[2] ?? ''];
   return expression;
 }
 
@@ -108,8 +108,7 @@ function checkLink(link: LinkDefinition, from: OperationDefinition, to: Operatio
   for (const [target, expression] of Object.entries(link.parameters ?? {})) {
     const [location, name = ''] = target.split(/\.(.*)/s);
     const shape = location === 'path' ? to.pathParams : location === 'query' ? to.query : undefined;
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the examples are plain data kept beside the registry; the contract tests validate each against its operation
-    if (shape === undefined || !(name in ((shape as unknown as { shape?: object }).shape ?? {}))) {
+    if (!(shape instanceof z.ZodMiniObject) || !(name in shape.shape)) {
       throw new Error(`${where}: ${to.id} has no parameter "${target}".`);
     }
     if (evaluate(expression, source) === undefined) {

@@ -6,6 +6,7 @@
  * names the field).
  */
 import type { OperationId } from '../operations.js';
+import { isJsonObject } from './json-schema.js';
 
 /** One rule: where it applies, and the field it refuses. */
 export interface CrossFieldRule {
@@ -70,13 +71,12 @@ export function stateCrossFieldRules(
 ): void {
   for (const { rule, on, operations } of CROSS_FIELD_RULES) {
     if ('schema' in on) {
-      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
-      const schema = schemas[on.schema] as {
-        description?: string;
-        properties?: Record<string, Record<string, unknown>>;
-      };
-      const property = schema.properties?.[on.property];
-      if (property === undefined) throw new Error(`No property ${on.schema}.${on.property} to state "${rule}" on.`);
+      const schema = schemas[on.schema];
+      const properties = isJsonObject(schema) ? schema.properties : undefined;
+      const property = isJsonObject(properties) ? properties[on.property] : undefined;
+      if (!isJsonObject(schema) || !isJsonObject(property)) {
+        throw new Error(`No property ${on.schema}.${on.property} to state "${rule}" on.`);
+      }
       schema.description = withRule(schema.description, rule);
       property.description = withRule(property.description, rule);
       continue;

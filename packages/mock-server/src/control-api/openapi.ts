@@ -27,6 +27,9 @@ import { CONTROL_ROUTE_LIST, CONTROL_ROUTES, type ControlRouteId } from './table
 export const CONTROL_API_VERSION = '1.0.0';
 
 type JsonSchema = Record<string, unknown>;
+
+/** Whether a JSON value is an object whose members can be read by name. */
+const isObject = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null;
 const DEFS = '#/components/schemas/';
 
 /** `schema` as the service's document writes schemas; a type JSON Schema cannot say is left open. */
@@ -51,8 +54,9 @@ export function routeErrors(route: ControlRouteSpec): ControlErrorCode[] {
     codes.add('UNSUPPORTED_MEDIA_TYPE');
   }
   for (const code of route.errors ?? []) codes.add(code);
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of a const table widens to string; the table's keys are exactly these ids
-  return (Object.keys(CONTROL_ERRORS) as ControlErrorCode[]).filter((code) => codes.has(code));
+  return Object.keys(CONTROL_ERRORS)
+    .filter((code): code is ControlErrorCode => code in CONTROL_ERRORS)
+    .filter((code) => codes.has(code));
 }
 
 const requestIdHeader = { [HEADERS.requestId]: { $ref: '#/components/headers/RequestId' } };
@@ -70,17 +74,14 @@ function parameters(route: ControlRouteSpec & { id: ControlRouteId }, components
     ['query', route.query, example.query],
   ] as const) {
     if (schema === undefined) continue;
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is typed loosely; the generator reads back fields it emitted itself, and the document is validated against the OpenAPI 3.1 schema and by Redocly in CI
-    const json = toSchema(schema, 'input', components) as {
-      properties?: Record<string, JsonSchema>;
-      required?: string[];
-    };
-    for (const [name, property] of Object.entries(json.properties ?? {})) {
-      const { description, ...rest } = property;
+    const json = toSchema(schema, 'input', components);
+    const required = Array.isArray(json.required) ? json.required : [];
+    for (const [name, property] of Object.entries(isObject(json.properties) ? json.properties : {})) {
+      const { description, ...rest } = isObject(property) ? property : {};
       list.push({
         name,
         in: where,
-        required: where === 'path' || (json.required?.includes(name) ?? false),
+        required: where === 'path' || required.includes(name),
         ...(typeof description === 'string' ? { description } : {}),
         schema: rest,
         ...(values?.[name] === undefined ? {} : { example: values[name] }),

@@ -191,9 +191,11 @@ export type ControlRouteId = keyof typeof CONTROL_ROUTES;
  * CONTROL_ROUTE_LIST.map((route) => `${route.method} ${route.path}`);
  * ```
  */
-export const CONTROL_ROUTE_LIST: readonly (ControlRouteSpec & { readonly id: ControlRouteId })[] =
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of a const table widens to string; the table's keys are exactly these ids
-  (Object.keys(CONTROL_ROUTES) as ControlRouteId[]).map((id) => ({ ...CONTROL_ROUTES[id], id }));
+export const CONTROL_ROUTE_LIST: readonly (ControlRouteSpec & { readonly id: ControlRouteId })[] = Object.keys(
+  CONTROL_ROUTES,
+)
+  .filter((id): id is ControlRouteId => id in CONTROL_ROUTES)
+  .map((id) => ({ ...CONTROL_ROUTES[id], id }));
 
 /**
  * The largest body the route takes, in bytes.
