@@ -58,7 +58,7 @@ export default defineConfig(
 
   {
     files: ['packages/sdk/src/**/*.ts'],
-    rules: { '@typescript-eslint/consistent-type-assertions': ['off', { assertionStyle: 'never' }] },
+    rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
   },
 
   {

@@ -8,6 +8,7 @@ import { baseHeadersOf } from './core/headers.js';
 import type { Hooks, HooksOption } from './core/hooks.js';
 import { numericOptionProblem } from './core/option-rules.js';
 import type { ClientState, ResponseValidator, Throttling } from './core/state.js';
+import type { Throttle } from './core/throttle.js';
 import { isLogLevel, LevelLogger, type Logger, type LogLevel } from './internal/logger.js';
 import { hooksProblem, optionsProblem } from './internal/option-problems.js';
 import { readEnv } from './internal/utils.js';
@@ -112,21 +113,22 @@ const OPTION_NAMES = {
  * that is not hooks, naming the option meant: from plain JavaScript they would otherwise be
  * ignored, or end in "no API key" without a word about the key that was given.
  */
-export function checkOptions(options: unknown, where: string): asserts options is ClientOptions {
+export function checkOptions(options: ClientOptions, where: string): void {
   const wrong = optionsProblem(options, OPTION_NAMES, where);
   if (wrong !== undefined) fail(wrong);
-  const { hooks } = options as ClientOptions;
+  const { hooks } = options;
   const problem = hooks === undefined ? undefined : hooksProblem(hooks);
   if (problem !== undefined) fail(`${where}: ${problem}.`);
 }
 
 /** Where a client keeps the queues its copies share (not an option: carried by withOptions). */
 export const QUEUES = Symbol('queues');
-export type Internal = ClientOptions & { [QUEUES]?: Map<string, unknown> | undefined };
+export type Internal = ClientOptions & { [QUEUES]?: Map<string, Throttle> | undefined };
 
 /** One set of hooks or several, as a list; `undefined` for none. */
 function hookList(hooks: HooksOption | undefined): readonly Hooks[] | undefined {
-  const list = hooks === undefined ? [] : ([] as readonly Hooks[]).concat(hooks);
+  const none: readonly Hooks[] = [];
+  const list = hooks === undefined ? none : none.concat(hooks);
   return list.length > 0 ? list : undefined;
 }
 
@@ -146,7 +148,7 @@ function fail(message: string): never {
   throw new CommFlowError(`CommFlow client: ${message}`);
 }
 
-export function resolveState(options: ClientOptions): ClientState {
+export function resolveState(options: Internal): ClientState {
   const apiKey = options.apiKey ?? readEnv('COMMFLOW_API_KEY');
   const tenantId = options.tenantId ?? readEnv('COMMFLOW_TENANT_ID');
   const baseUrl = options.baseUrl ?? readEnv('COMMFLOW_BASE_URL');
@@ -193,8 +195,10 @@ export function resolveState(options: ClientOptions): ClientState {
   const logLevel = options.logLevel ?? readEnv('COMMFLOW_LOG') ?? 'warn';
   if (!isLogLevel(logLevel)) fail('logLevel (or COMMFLOW_LOG) must be one of off, error, warn, info, debug.');
 
-  const { rateLimit = 'auto', maxConcurrency = Infinity } = options;
-  if (rateLimit !== 'auto' && (rateLimit as string) !== 'off') fail("rateLimit must be 'auto' or 'off'.");
+  const { maxConcurrency = Infinity } = options;
+  // Read as `unknown`: from plain JavaScript it may be anything.
+  const rateLimit: unknown = options.rateLimit ?? 'auto';
+  if (rateLimit !== 'auto' && rateLimit !== 'off') fail("rateLimit must be 'auto' or 'off'.");
   if (!(maxConcurrency === Infinity || (Number.isInteger(maxConcurrency) && maxConcurrency > 0))) {
     fail('maxConcurrency must be an integer > 0.');
   }
@@ -203,7 +207,7 @@ export function resolveState(options: ClientOptions): ClientState {
       ? {
           auto: rateLimit === 'auto',
           maxConcurrency,
-          queues: (options as Internal)[QUEUES] ?? new Map<string, unknown>(),
+          queues: options[QUEUES] ?? new Map<string, Throttle>(),
         }
       : undefined;
 

@@ -1,6 +1,7 @@
 import type { OperationId, Pagination } from '@commflow/contract';
 import { checkOptions, QUEUES, resolveState, type ClientOptions, type Internal } from './client-options.js';
 import { APIPromise } from './core/api-promise.js';
+import { loadEngine as importEngine } from './core/deferred.js';
 import { Page, PagePromise } from './core/pagination.js';
 import type { ResourceClient } from './core/resource.js';
 import type { ClientState } from './core/state.js';
@@ -18,7 +19,6 @@ import { Sms } from './resources/sms.js';
 import { Users } from './resources/users.js';
 import { Voice } from './resources/voice.js';
 import { Webhooks } from './resources/webhooks.js';
-import { loadEngine as importEngine } from './core/deferred.js';
 
 export type { ClientOptions, Fetch } from './client-options.js';
 

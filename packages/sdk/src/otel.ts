@@ -91,7 +91,8 @@ function recordException(span: Span, error: Error): void {
 
 /** `error.type`: the error's code (`RATE_LIMITED`, `VALIDATION_ERROR`), else its class name. */
 function errorType(error: Error): string {
-  const { code } = error as { code?: unknown };
+  // The error as what it may carry (an APIError's code, a ValidationError's): a wider type.
+  const { code }: { code?: unknown; name: string } = error;
   return typeof code === 'string' ? code : error.name;
 }
 

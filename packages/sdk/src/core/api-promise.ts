@@ -82,10 +82,8 @@ export class APIPromise<T> extends Promise<T> {
 
   /** @internal */
   constructor(result: Promise<ResponseResult<T>>) {
-    super((resolve) => {
-      // Settled at once and never read: `then`, `catch` and `finally` read `#result` instead.
-      resolve(undefined as T);
-    });
+    // Never settled and never read: `then`, `catch` and `finally` read `#result` instead.
+    super(() => undefined);
     this.#result = result;
   }
 

@@ -27,7 +27,7 @@ export interface RawResult<T> extends ResponseResult<T> {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -89,8 +89,8 @@ export function failureOf(error: unknown, timeout: number, url: string): CommFlo
  */
 function systemCode(error: unknown): string | undefined {
   let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const { code, errors, cause } = current as { code?: unknown; errors?: unknown; cause?: unknown };
+  for (let depth = 0; depth < 5 && isRecord(current); depth++) {
+    const { code, errors, cause } = current;
     if (typeof code === 'string' && /^E[A-Z0-9_]+$/.test(code)) return code;
     current = Array.isArray(errors) && errors.length > 0 ? errors[0] : cause;
   }
@@ -121,6 +121,10 @@ export function unwrap<T>(op: OperationRequest, response: Response, text: string
       headers: response.headers,
     });
   }
+  // What the service answered is typed by the contract, not parsed: its response schemas would
+  // weigh on every app (the opt-in responseValidator of `@commflow/sdk/validate` parses `data`).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the operation's data as the contract types it (see above)
   const data = (key === undefined ? json.data : json.data[key]) as T;
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- `meta.pagination` as the contract types it (see above)
   return { data, response, pagination: isRecord(meta?.pagination) ? (meta.pagination as Pagination) : undefined };
 }

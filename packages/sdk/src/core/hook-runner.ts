@@ -1,15 +1,25 @@
 import { HookError } from './errors.js';
-import type { HookContext, HookName, Hooks, HooksOption } from './hooks.js';
+import type { HookName, HookResult, Hooks, HooksOption } from './hooks.js';
+
+/** The context the hook `N` is called with. */
+type ContextOf<N extends HookName> = Parameters<NonNullable<Hooks[N]>>[0];
+
+/**
+ * {@link Hooks} as a mapped type: indexed by a generic name, it gives the hook that takes that
+ * name's context, which TypeScript cannot tell of the interface's members. `Hooks` is assignable
+ * to it, member by member.
+ */
+type HookTable = { [N in HookName]?: ((context: ContextOf<N>) => HookResult) | undefined };
 
 /** Runs one hook of every set, in order; the first that throws fails the call, naming itself. */
 export async function run<N extends HookName>(
-  hooks: readonly Hooks[],
+  hooks: readonly HookTable[],
   name: N,
-  context: Parameters<NonNullable<Hooks[N]>>[0],
+  context: ContextOf<N>,
 ): Promise<void> {
   let failure: HookError | undefined;
   for (const set of hooks) {
-    const hook = set[name] as ((context: HookContext) => unknown) | undefined;
+    const hook = set[name];
     if (hook === undefined) continue;
     try {
       await hook(context);

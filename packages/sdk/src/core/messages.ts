@@ -12,6 +12,7 @@ import type * as z from 'zod/mini';
  * @internal
  */
 export function englishMessage(issue: z.core.$ZodIssue): string {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- every issue was made with `reportInput` (DEFER_MESSAGES), so it holds its input: it is the raw issue the error map reads, which zod types kind by kind
   const described = ENGLISH_MESSAGES.error?.(issue as z.core.$ZodRawIssue);
   return (typeof described === 'string' ? described : described?.message) ?? 'Invalid input';
 }

@@ -2,7 +2,7 @@ import type { OperationRequest } from '@commflow/contract';
 import { ValidationError } from './errors.js';
 import type { HooksOption } from './hooks.js';
 import { hooksProblem } from '../internal/option-problems.js';
-import { kindOf, unknownKeyIssues, unknownKeys } from '../internal/known-keys.js';
+import { isRecord, kindOf, unknownKeyIssues, unknownKeys } from '../internal/known-keys.js';
 import { numericOptionProblem } from './option-rules.js';
 
 /**
@@ -81,9 +81,11 @@ function invalid(op: OperationRequest, name: string, message: string): never {
  *
  * @internal
  */
-export function checkCall(op: OperationRequest, input: CallInput, options: unknown): asserts options is RequestOptions {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new ValidationError(op.id, [{ path: ['options'], message: `must be an object, got ${kindOf(options)}` }]);
+export function checkCall(op: OperationRequest, input: CallInput, options: RequestOptions): void {
+  // Typed for TypeScript callers; plain JavaScript may pass anything.
+  const given: unknown = options;
+  if (!isRecord(given)) {
+    throw new ValidationError(op.id, [{ path: ['options'], message: `must be an object, got ${kindOf(given)}` }]);
   }
   const unknown = unknownKeys(options, CALL_OPTION_NAMES);
   if (unknown) {
@@ -92,7 +94,7 @@ export function checkCall(op: OperationRequest, input: CallInput, options: unkno
       unknownKeyIssues(unknown, CALL_OPTION_NAMES, ['options'], 'option', "a call's options are"),
     );
   }
-  const { hooks, maxRetries, timeout } = options as RequestOptions;
+  const { hooks, maxRetries, timeout } = options;
   const problem = hooks === undefined ? undefined : hooksProblem(hooks);
   if (problem !== undefined) throw new ValidationError(op.id, [{ path: ['options', 'hooks'], message: problem }]);
   const unknownInput = unknownKeys(input, INPUT_NAMES);

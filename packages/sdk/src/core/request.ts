@@ -1,4 +1,4 @@
-import type { OperationRequest } from '@commflow/contract';
+import type { OperationId, OperationRequest } from '@commflow/contract';
 import ky from 'ky';
 import { APIUserAbortError, CommFlowError, HookError } from './errors.js';
 import { errorFromResponse, failureOf, unwrap, type RawResult } from './error-mapping.js';
@@ -28,7 +28,7 @@ export type { ClientState, Throttling } from './state.js';
  */
 export async function execute<T>(
   state: ClientState,
-  op: OperationRequest,
+  op: OperationRequest & { readonly id: OperationId },
   input: CallInput,
   options: RequestOptions = {},
 ): Promise<RawResult<T>> {
@@ -52,7 +52,7 @@ export async function execute<T>(
   const live: { context: HookContext } = {
     context: {
       call: {},
-      operationId: op.id as HookContext['operationId'],
+      operationId: op.id,
       method: op.method,
       url: request.url,
       tenantId: request.tenantId,
@@ -94,7 +94,7 @@ async function attempts<T>(
     const context = live && {
       ...live.context,
       attempt: retry + 1,
-      headers: new Headers(request.headers as [string, string][]),
+      headers: new Headers(Object.fromEntries(request.headers)),
     };
     if (live && context) live.context = context;
     if (throttle) {

@@ -1,6 +1,7 @@
 import type { KyInstance } from 'ky';
 import type { HeaderList } from './headers.js';
 import type { Hooks } from './hooks.js';
+import type { Throttle } from './throttle.js';
 import type { LevelLogger } from '../internal/logger.js';
 
 /**
@@ -12,7 +13,7 @@ import type { LevelLogger } from '../internal/logger.js';
 export interface Throttling {
   readonly auto: boolean;
   readonly maxConcurrency: number;
-  readonly queues: Map<string, unknown>;
+  readonly queues: Map<string, Throttle>;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Throttling } from './state.js';
  */
 export function throttleOf(throttling: Throttling, apiKey: string, tenantId: string): Throttle {
   const id = `${apiKey} ${tenantId}`;
-  let throttle = throttling.queues.get(id) as Throttle | undefined;
+  let throttle = throttling.queues.get(id);
   if (throttle === undefined) {
     throttle = new Throttle(throttling.auto, throttling.maxConcurrency);
     throttling.queues.set(id, throttle);

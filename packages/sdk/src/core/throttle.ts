@@ -121,24 +121,28 @@ export class Throttle {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: () => void = () => undefined;
     let endWait: (() => void) | undefined;
-    const waiter = { told: 0 } as Waiter;
+    // Made in the promise's executor, which runs at once, so the catch below always has it.
+    let waiter: Waiter | undefined;
     try {
       await new Promise<void>((resolve, reject) => {
-        waiter.grant = () => {
-          state.granted = true;
-          resolve();
-        };
-        waiter.blocked = (waitMs) => {
-          endWait ??= waits.begin(
-            waitMs > LONG_WAIT_MS ? 'warn' : 'info',
-            `${operation}: the rate limit's window is used up. Calls wait ${String(Math.round(waitMs / 100) / 10)} s in the queue until it resets. (rateLimit: 'off' sends them at once; a call's timeout bounds its wait.)`,
-          );
-          if (onWait) {
-            // Whole milliseconds, rounded up: the queue holds the call at least this long.
-            const hook = onWait(Math.ceil(waitMs));
-            hook.catch(reject);
-            told = told ? told.then(() => hook) : hook;
-          }
+        waiter = {
+          told: 0,
+          grant: () => {
+            state.granted = true;
+            resolve();
+          },
+          blocked: (waitMs) => {
+            endWait ??= waits.begin(
+              waitMs > LONG_WAIT_MS ? 'warn' : 'info',
+              `${operation}: the rate limit's window is used up. Calls wait ${String(Math.round(waitMs / 100) / 10)} s in the queue until it resets. (rateLimit: 'off' sends them at once; a call's timeout bounds its wait.)`,
+            );
+            if (onWait) {
+              // Whole milliseconds, rounded up: the queue holds the call at least this long.
+              const hook = onWait(Math.ceil(waitMs));
+              hook.catch(reject);
+              told = told ? told.then(() => hook) : hook;
+            }
+          },
         };
         onAbort = () => {
           reject(new APIUserAbortError({ cause: signal?.reason }));
@@ -158,7 +162,7 @@ export class Throttle {
       // The onWait hooks finish before the attempt's own hooks run.
       await told;
     } catch (error) {
-      const at = this.#queue.indexOf(waiter);
+      const at = waiter ? this.#queue.indexOf(waiter) : -1;
       if (state.granted) this.release(undefined);
       else if (at >= 0) this.#queue.splice(at, 1);
       throw error;

@@ -2,6 +2,7 @@ import type { KyInstance, Options } from 'ky';
 import { APITimeoutError } from './errors.js';
 import type { HeaderList } from './headers.js';
 import type { ClientState } from './state.js';
+import { isRecord } from '../internal/known-keys.js';
 
 /** Whether ky handed over leftover options (it passes `{}` when there are none). */
 function hasKeys(init: RequestInit | undefined): init is RequestInit {
@@ -35,6 +36,7 @@ export function fetchWith(
   return (input, init) => {
     let response: Promise<Response>;
     try {
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- ky calls its fetch with the Request it built (ky's Ky.#fetch); its option's type admits any fetch input
       const request = input as Request;
       const target = request.headers;
       for (const [name, value] of headers) target.set(name, value);
@@ -45,7 +47,9 @@ export function fetchWith(
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- unwrapped by execute
       return Promise.reject(new CallerFault(error));
     }
-    if (typeof (response as Partial<Promise<Response>> | null)?.then !== 'function') {
+    // Typed a promise; a custom fetch from plain JavaScript may return anything.
+    const returned: unknown = response;
+    if (!isRecord(returned) || typeof returned.then !== 'function') {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- unwrapped by execute
       return Promise.reject(new CallerFault(new TypeError('fetch must return a promise')));
     }

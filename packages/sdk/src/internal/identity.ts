@@ -20,7 +20,8 @@ interface RuntimeGlobals {
 
 /** The runtime and its version where it tells: `node/24.21.0`, `deno/2.5.0`, `bun/1.3.0`, `edge-runtime`, `browser`. */
 function runtime(): string {
-  const g = globalThis as RuntimeGlobals;
+  // Each runtime has only its own of these globals: every step is optional, every value checked.
+  const g: RuntimeGlobals = globalThis;
   if (typeof g.Deno?.version?.deno === 'string') return `deno/${g.Deno.version.deno}`;
   if (typeof g.Bun?.version === 'string') return `bun/${g.Bun.version}`;
   if (typeof g.EdgeRuntime === 'string') return 'edge-runtime';

@@ -31,7 +31,8 @@ export function optionsProblem(options: unknown, known: KnownKeys, where: string
  * @internal
  */
 export function hooksProblem(hooks: unknown): string | undefined {
-  for (const set of Array.isArray(hooks) ? (hooks as unknown[]) : [hooks]) {
+  const sets: readonly unknown[] = Array.isArray(hooks) ? hooks : [hooks];
+  for (const set of sets) {
     if (!isRecord(set)) {
       return `hooks must be an object of hook functions (${listKeys(HOOK_NAMES)}) or an array of such objects, got ${kindOf(set)}`;
     }

@@ -2,12 +2,14 @@
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(signal.reason as Error);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the signal's reason, passed on unchanged (an AbortError unless the caller gave another)
+      reject(signal.reason);
       return;
     }
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal?.reason as Error);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the signal's reason, passed on unchanged (an AbortError unless the caller gave another)
+      reject(signal?.reason);
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -25,7 +27,8 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefine
   if (!signal) return promise;
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {
-      reject(signal.reason as Error);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the signal's reason, passed on unchanged (an AbortError unless the caller gave another)
+      reject(signal.reason);
     };
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
@@ -56,8 +59,9 @@ export function retryAfterMs(headers: Headers): number | null {
 /** The environment variables, where the runtime has `process.env` and lets us read it. */
 export function readEnv(name: string): string | undefined {
   try {
-    const proc = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
-    const value = proc?.env?.[name]?.trim();
+    // Less than @types/node declares: a browser or an edge runtime has no `process`.
+    const g: { process?: { env?: Record<string, string | undefined> } } = globalThis;
+    const value = g.process?.env?.[name]?.trim();
     return value === '' ? undefined : value;
   } catch {
     // Deno without --allow-env throws on access.

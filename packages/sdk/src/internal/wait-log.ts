@@ -53,8 +53,10 @@ export class WaitLog {
         this.#quiet = undefined;
         this.#summary();
       }, QUIET_MS);
-      // A summary never keeps a process alive.
-      (this.#quiet as { unref?: () => void }).unref?.();
+      // A summary never keeps a process alive. A timer has unref() in Node; in a browser it is a
+      // number, whose unref is undefined as well.
+      const timer: { unref?: () => void } = this.#quiet;
+      timer.unref?.();
     };
   }
 
