@@ -58,7 +58,14 @@ export interface OpenApiDocument {
  * toOpenApiSchema(IdInput, 'input', components); // { type: 'string', format: 'uuid' }
  * ```
  */
-export const toOpenApiSchema: typeof toSchema = toSchema;
+export function toOpenApiSchema(
+  schema: z.core.$ZodType,
+  io: 'input' | 'output',
+  components: Record<string, unknown>,
+  unrepresentable: 'throw' | 'any' = 'throw',
+): Record<string, unknown> {
+  return toSchema(schema, io, components, unrepresentable);
+}
 
 /** An operation's tag: the first segment of its id. */
 const tagOf = (id: string) => id.split('.')[0] ?? id;
