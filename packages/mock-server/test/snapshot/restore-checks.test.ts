@@ -135,6 +135,26 @@ describe('restore checks every reference, names the path, and changes nothing', 
     ]);
   });
 
+  it('a webhook subscription whose filter names an event type the mock does not have', async () => {
+    const { mock, good } = await smallWorld();
+    const bad = edited(good, (snapshot) => {
+      const [subscription] = snapshot.state.subscriptions;
+      if (subscription !== undefined) subscription.events = ['contact.changed', 'contact.chnaged'];
+    });
+    const [issue] = refusal(mock, good, bad).issues;
+    expect(issue?.path).toEqual(['state', 'subscriptions', 0, 'events', 1]);
+    expect(issue?.message).toContain('unknown event type "contact.chnaged"');
+  });
+
+  it('a webhook subscription with an empty filter (it could never deliver)', async () => {
+    const { mock, good } = await smallWorld();
+    const bad = edited(good, (snapshot) => {
+      const [subscription] = snapshot.state.subscriptions;
+      if (subscription !== undefined) subscription.events = [];
+    });
+    expect(refusal(mock, good, bad).issues.map((issue) => issue.path)).toEqual([['state', 'subscriptions', 0, 'events']]);
+  });
+
   it('a tenant clock of an unknown tenant', async () => {
     const { mock, good } = await smallWorld();
     const bad = edited(good, (snapshot) => {

@@ -146,7 +146,9 @@ export const SubscriptionsDataSchema = z.array(
     id: z.string(),
     tenantId: z.string(),
     url: z.string(),
-    events: z.array(z.string()),
+    // The same filter a subscribe accepts: a restored world must not hold a subscription the
+    // mock would refuse to create (and an unknown type would silently never match).
+    events: z.array(WebhookEventFilterEntrySchema).min(1),
     createdAt: z.string(),
     inProcess: z.boolean(),
     enabled: z.boolean(),
