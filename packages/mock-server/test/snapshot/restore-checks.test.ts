@@ -152,7 +152,9 @@ describe('restore checks every reference, names the path, and changes nothing', 
       const [subscription] = snapshot.state.subscriptions;
       if (subscription !== undefined) subscription.events = [];
     });
-    expect(refusal(mock, good, bad).issues.map((issue) => issue.path)).toEqual([['state', 'subscriptions', 0, 'events']]);
+    expect(refusal(mock, good, bad).issues.map((issue) => issue.path)).toEqual([
+      ['state', 'subscriptions', 0, 'events'],
+    ]);
   });
 
   it('a tenant clock of an unknown tenant', async () => {
