@@ -41,7 +41,8 @@ function uncaught(name, dir, proofs) {
     const target = join(copy, 'packages', name);
     cpSync(join(dir, 'src'), join(target, 'src'), { recursive: true });
     for (const file of ['tsconfig.json', CONFIG, 'package.json']) cpSync(join(dir, file), join(target, file));
-    cpSync(join(root, 'tsconfig.base.json'), join(copy, 'tsconfig.base.json'));
+    for (const file of ['tsconfig.base.json', 'dependency-cruiser.base.mjs'])
+      cpSync(join(root, file), join(copy, file));
     // Third-party and workspace imports resolve as in the real tree, so rules about them can bite.
     symlinkSync(join(dir, 'node_modules'), join(target, 'node_modules'), 'dir');
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');

@@ -2,16 +2,12 @@
 // (docs/architecture.md draws them): the HTTP side (the session, the OpenAPI validator, the
 // pacer) at the bottom; the checks on the session; the run composing the checks; the command line
 // on top. The report and its formats are data about a run, and never send anything.
+import { noCircular, options } from '../../dependency-cruiser.base.mjs';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'An import circle (type imports count) couples modules that should be layered.',
-      from: {},
-      to: { circular: true },
-    },
+    noCircular(),
     {
       name: 'leaves-stand-alone',
       severity: 'error',
@@ -53,11 +49,7 @@ export default {
       to: { path: '^src/cli/' },
     },
   ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-  },
+  options,
 };
 
 /**

@@ -3,16 +3,12 @@
 // names, paths) at the bottom, without zod; the schemas above it; the operation registry above
 // the schemas; the OpenAPI generator on top, imported by the entry alone. The ./webhooks entry
 // stands apart: it reaches the event-type names and nothing that loads zod.
+import { noCircular, options } from '../../dependency-cruiser.base.mjs';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'An import circle (type imports count) couples modules that should be layered.',
-      from: {},
-      to: { circular: true },
-    },
+    noCircular(),
     {
       name: 'plain-data-without-zod',
       severity: 'error',
@@ -58,11 +54,7 @@ export default {
       },
     },
   ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-  },
+  options,
 };
 
 /**

@@ -4,6 +4,7 @@
 // under both; then the runtime, the service, the simulation and the state, which is data and
 // imports only data. Type-only imports count everywhere: a layer that needs a type from above is
 // a layer in the wrong place.
+import { noCircular, options } from '../../dependency-cruiser.base.mjs';
 
 /** The entry points: the main entry, the CLI and the subpath entries (all under surfaces/). */
 const ENTRIES = 'index\\.ts$|cli\\.ts$';
@@ -11,13 +12,7 @@ const ENTRIES = 'index\\.ts$|cli\\.ts$';
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'An import circle (type imports count) couples modules that should be layered.',
-      from: {},
-      to: { circular: true },
-    },
+    noCircular(),
     {
       name: 'facade-on-top',
       severity: 'error',
@@ -95,11 +90,7 @@ export default {
       to: { path: '(^|/)node_modules/(vitest|@commflow/sdk)/|^(vitest|@commflow/sdk)$|^packages/sdk/' },
     },
   ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-  },
+  options,
 };
 
 /**

@@ -2,19 +2,16 @@
 // point one way (docs/architecture.md draws them): the entries on top, then the client, the
 // resource namespaces, the core they are built on, and internal/ at the bottom. Type-only imports
 // count everywhere: a layer that needs a type from above is a layer in the wrong place.
+import { noCircular, options } from '../../dependency-cruiser.base.mjs';
+
 const ENTRIES = '^src/(index|webhooks|validate|otel)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment:
-        'An import circle (type imports count) couples modules that should be layered. No dynamic import closes one either: a loader the request core uses (deferred-messages.ts) is apart from the loader of the request core (deferred.ts).',
-      from: {},
-      to: { circular: true },
-    },
+    noCircular(
+      'No dynamic import closes one either: a loader the request core uses (deferred-messages.ts) is apart from the loader of the request core (deferred.ts).',
+    ),
     {
       name: 'entries-on-top',
       severity: 'error',
@@ -56,11 +53,7 @@ export default {
       to: { path: '^src/(core/(engine|request|messages)|internal/webhook-calls)\\.ts$' },
     },
   ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-  },
+  options,
 };
 
 /**
