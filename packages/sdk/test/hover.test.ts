@@ -50,7 +50,8 @@ function hoverAt(marker: string): string {
   return ts.displayPartsToString(info?.displayParts);
 }
 
-describe('editor hovers name the result types', () => {
+// Each hover builds a language service over the package: slow on a busy machine.
+describe('editor hovers name the result types', { timeout: 180_000 }, () => {
   it('a call\u2019s result shows `Contact`, not its expanded fields', () => {
     expect(hoverAt('created =')).toBe('const created: Contact');
   });

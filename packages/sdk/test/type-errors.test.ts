@@ -36,7 +36,9 @@ function diagnosticsOf(source: string): string[] {
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
 
-describe('type errors name the parameter types', () => {
+// Each test compiles a whole program with the TypeScript API: seconds on an idle machine, and
+// more than the suite's 30 s default on a busy one.
+describe('type errors name the parameter types', { timeout: 180_000 }, () => {
   it('a misspelt field of contacts.create names ContactCreateParams', () => {
     const [message, ...others] = diagnosticsOf(`import type { CommFlow } from '../src/index.js';
 declare const client: CommFlow;
