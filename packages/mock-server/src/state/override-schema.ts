@@ -55,8 +55,13 @@ const MatchFields = {
   after: z.int().min(0).max(1_000_000).default(0).meta({ description: 'Matching requests let through first.' }),
 };
 
-type MatchIssue = { issue: { path: string[]; message: string } };
-type Matched = { ops: OperationDefinition[]; concretePath: string | null };
+interface MatchIssue {
+  issue: { path: string[]; message: string };
+}
+interface Matched {
+  ops: OperationDefinition[];
+  concretePath: string | null;
+}
 
 /** The operations an override's `operationId`, `method` and `path` name, or an issue. */
 export function operationsOf(match: {
