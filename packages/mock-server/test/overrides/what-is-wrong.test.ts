@@ -7,7 +7,7 @@
 import { OPERATION_LIST } from '@commflow/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_ROUTES } from '../../src/control-api/index.js';
+import { CONTROL_ROUTES, type ControlRouteSpec } from '../../src/control-api/index.js';
 import { ApiError, createMock, DEMO_TENANTS, type CommFlowMock, type OverrideInput } from '../../src/index.js';
 import { startMockServer, type RunningMockServer } from '../../src/surfaces/adapters/node.js';
 import { connectMock, ControlError, type RemoteMock } from '../../src/surfaces/remote/index.js';
@@ -203,7 +203,7 @@ describe('an unknown key of a control input', () => {
     const { id: webhookId } = await remote.webhooks.subscribe({ tenantId: tenant.id, url: 'http://127.0.0.1:9/hook' });
     const params: Record<string, string> = { id: tenant.id };
     let checked = 0;
-    for (const [id, route] of Object.entries(CONTROL_ROUTES)) {
+    for (const [id, route] of Object.entries<ControlRouteSpec>(CONTROL_ROUTES)) {
       const keys = objectKeys(route.body);
       if (keys.length === 0) continue;
       const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>

@@ -155,7 +155,8 @@ export class ControlCaller {
    * output schema.
    *
    * @throws ControlError with the mock's code, status and issues; `UNEXPECTED_ANSWER` when the
-   *   answer does not fit the route table (another version of the mock, or not a mock).
+   *   answer does not fit the route table (another version of the mock, or not a mock);
+   *   `UNKNOWN_ROUTE`, naming the closest ids, for an id the table lacks (nothing is sent).
    */
   async call<Id extends ControlRouteId>(id: Id, input: ControlInput<Id>): Promise<ControlOutput<Id>> {
     routeOf(id);
