@@ -74,7 +74,10 @@ describe('control inputs, in process and over HTTP', () => {
     const mock = createMock('demo');
     const { id, secret } = mock.webhooks.subscribe({ tenantId: DEMO_TENANTS.sandbox, url: 'http://127.0.0.1:9/hooks' });
     expect(() => mock.webhooks.rotateSecret(id, { windowSeconds: 10 } as never)).toThrow(
-      expect.objectContaining({ code: 'VALIDATION_ERROR', message: 'Invalid options.windowSeconds: Unrecognized key' }),
+      expect.objectContaining({
+        code: 'VALIDATION_ERROR',
+        message: 'Invalid options.windowSeconds: Unrecognized key; the known keys are "secret" and "windowMs"',
+      }),
     );
     expect(mock.webhooks.list()[0]?.maskedSecret).toBe(`${secret.slice(0, 10)}…`);
   });

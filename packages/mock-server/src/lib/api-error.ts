@@ -1,5 +1,6 @@
-import { ERROR_CATALOGUE, validationIssues, type ErrorCode, type ValidationIssue } from '@commflow/contract';
+import { ERROR_CATALOGUE, type ErrorCode, type ValidationIssue } from '@commflow/contract';
 import type * as z from 'zod';
+import { checkInput } from './input-issues.js';
 
 /**
  * A catalogue error thrown by a pipeline step or a domain module; the envelope step turns it
@@ -46,12 +47,12 @@ export function validationError(details: ValidationIssue[]): ApiError {
 /**
  * `value` checked by `schema`; otherwise a `VALIDATION_ERROR` whose details name each problem's
  * path under `location` (`['body']` over HTTP, the parameter's name in process), an unknown key
- * by its own path.
+ * by its own path and with the key it most likely meant. Every control input is parsed here.
  */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, location: readonly string[]): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(validationIssues(location, parsed.error.issues));
-  return parsed.data;
+  const checked = checkInput(schema, value, location);
+  if (!checked.success) throw validationError(checked.issues);
+  return checked.data;
 }
 
 /** A `VALIDATION_ERROR` with one detail. */

@@ -16,6 +16,7 @@ import {
 } from '@commflow/contract';
 import * as z from 'zod';
 import { exactlyOneOf } from '../lib/field-rules.js';
+import { unknownNameMessage } from '../lib/closest-names.js';
 import { ownField } from '../lib/json.js';
 
 const METHOD = z
@@ -54,54 +55,103 @@ const MatchFields = {
   after: z.int().min(0).max(1_000_000).default(0).meta({ description: 'Matching requests let through first.' }),
 };
 
+interface MatchIssue {
+  issue: { path: string[]; message: string };
+}
+interface Matched {
+  ops: OperationDefinition[];
+  concretePath: string | null;
+}
+
 /** The operations an override's `operationId`, `method` and `path` name, or an issue. */
 export function operationsOf(match: {
   operationId?: string | undefined;
   method?: string | undefined;
   path?: string | undefined;
-}): { ops: OperationDefinition[]; concretePath: string | null } | { issue: { path: string[]; message: string } } {
-  let ops = [...OPERATION_LIST];
-  if (match.operationId !== undefined) {
-    ops = ops.filter((op) => op.id === match.operationId);
-    if (ops.length === 0)
-      return { issue: { path: ['operationId'], message: `no operation has id ${match.operationId}` } };
+}): Matched | MatchIssue {
+  const { operationId, method, path } = match;
+  let named: readonly OperationDefinition[] = OPERATION_LIST;
+  if (operationId !== undefined) {
+    named = OPERATION_LIST.filter((op) => op.id === operationId);
+    if (named.length === 0) {
+      const message = unknownNameMessage(
+        'operation id',
+        operationId,
+        OPERATION_LIST.map((op) => op.id),
+      );
+      return { issue: { path: ['operationId'], message } };
+    }
   }
-  if (match.method !== undefined) ops = ops.filter((op) => op.method === match.method);
-  let concretePath: string | null = null;
-  if (match.path !== undefined) {
-    const asked = match.path;
-    // A wildcard is no path parameter: a path with one would only match a client sending `*` itself.
-    if (asked.includes('*')) {
-      return {
-        issue: {
-          path: ['path'],
-          message: `wildcards are not supported in ${asked}: write a path parameter as {id}, or name the operation by operationId`,
-        },
-      };
-    }
-    const byTemplate = ops.filter((op) => op.path === asked);
-    if (byTemplate.length > 0) ops = byTemplate;
-    else {
-      ops = ops.filter((op) => templatePattern(op.path).test(asked));
-      concretePath = asked;
-    }
-    if (ops.length === 0) {
-      return {
-        issue: {
-          path: ['path'],
-          message: `no operation${match.method === undefined ? '' : ` for ${match.method}`} has the path ${asked}; use a template of the contract, such as /api/v1/contacts/{id}`,
-        },
-      };
-    }
-  } else if (ops.length === 0) {
+  const found = byRoute(named, method, path);
+  if ('issue' in found || found.ops.length > 0) return found;
+  // Nothing left: say why from what the method and path name on their own.
+  const routed = byRoute(OPERATION_LIST, method, path);
+  const [op] = named;
+  if (operationId !== undefined && op !== undefined && !('issue' in routed) && routed.ops.length > 0) {
+    return { issue: disagreement(op, method, path, routed.ops) };
+  }
+  if (path !== undefined) {
+    // A path that other methods have: name them, the likelier slip is the method.
+    const anyMethod = method === undefined ? undefined : byRoute(OPERATION_LIST, undefined, path);
+    const others = anyMethod === undefined || 'issue' in anyMethod ? [] : anyMethod.ops;
+    const has =
+      others.length === 0 ? '' : `; it has ${others.map((other) => `${other.method} (${other.id})`).join(', ')}`;
     return {
       issue: {
-        path: ['method'],
-        message: `no operation${match.operationId === undefined ? '' : ` ${match.operationId}`} has the method ${match.method}`,
+        path: ['path'],
+        message: `no operation${method === undefined ? '' : ` for ${method}`} has the path ${path}${has || '; use a template of the contract, such as /api/v1/contacts/{id}'}`,
       },
     };
   }
-  return { ops, concretePath };
+  return { issue: { path: ['method'], message: `no operation has the method ${method ?? ''}` } };
+}
+
+/**
+ * The operations of `ops` that `method` and `path` (a template, else a concrete path) name: none
+ * when none does, an issue when the path cannot be one.
+ */
+function byRoute(
+  ops: readonly OperationDefinition[],
+  method: string | undefined,
+  path: string | undefined,
+): Matched | MatchIssue {
+  const withMethod = method === undefined ? [...ops] : ops.filter((op) => op.method === method);
+  if (path === undefined) return { ops: withMethod, concretePath: null };
+  // A wildcard is no path parameter: a path with one would only match a client sending `*` itself.
+  if (path.includes('*')) {
+    return {
+      issue: {
+        path: ['path'],
+        message: `wildcards are not supported in ${path}: write a path parameter as {id}, or name the operation by operationId`,
+      },
+    };
+  }
+  const byTemplate = withMethod.filter((op) => op.path === path);
+  if (byTemplate.length > 0) return { ops: byTemplate, concretePath: null };
+  return { ops: withMethod.filter((op) => templatePattern(op.path).test(path)), concretePath: path };
+}
+
+/**
+ * The issue of an operation id that names another operation than its method and path: where the
+ * two disagree, and which operations each names.
+ */
+function disagreement(
+  op: OperationDefinition,
+  method: string | undefined,
+  path: string | undefined,
+  routed: readonly OperationDefinition[],
+): { path: string[]; message: string } {
+  const is = `${op.id} is ${op.method} ${op.path}`;
+  if (path === undefined) {
+    return { path: ['method'], message: `the operation id and the method disagree: ${is}, not ${method ?? ''}` };
+  }
+  const route = `${method === undefined ? '' : `${method} `}${path}`;
+  const names = routed.map((other) => other.id);
+  const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')}, …` : names.join(' or ');
+  return {
+    path: ['path'],
+    message: `the operation id and the ${method === undefined ? 'path' : 'method and path'} disagree: ${route} is ${shown}, but ${is}; give one of them, or make them name the same operation`,
+  };
 }
 
 /** The field names of an operation's query or body object schema; none when it takes no such part. */

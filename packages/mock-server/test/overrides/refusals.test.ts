@@ -29,22 +29,22 @@ const messageAt = (issues: { path: (string | number)[]; message: string }[], fie
 describe('an override is refused naming what cannot be', () => {
   it('an operation id the contract lacks', () => {
     expect(messageAt(refused({ operationId: 'contacts.lst', fault }), 'operationId')).toBe(
-      'no operation has id contacts.lst',
+      'unknown operation id "contacts.lst"; did you mean "contacts.list" or "contacts.create"?',
     );
   });
 
-  it('a path no operation has, with the method when one is given', () => {
+  it('a path no operation has, with the method when one is given and the methods the path has', () => {
     expect(messageAt(refused({ path: '/api/v1/nothing', fault }), 'path')).toBe(
       'no operation has the path /api/v1/nothing; use a template of the contract, such as /api/v1/contacts/{id}',
     );
     expect(messageAt(refused({ method: 'DELETE', path: '/api/v1/users', fault }), 'path')).toBe(
-      'no operation for DELETE has the path /api/v1/users; use a template of the contract, such as /api/v1/contacts/{id}',
+      'no operation for DELETE has the path /api/v1/users; it has GET (users.list)',
     );
   });
 
-  it('a method no operation has, with the operation when one is given', () => {
+  it('a method no operation has, or another than the operation’s', () => {
     expect(messageAt(refused({ operationId: 'contacts.list', method: 'POST', fault }), 'method')).toBe(
-      'no operation contacts.list has the method POST',
+      'the operation id and the method disagree: contacts.list is GET /api/v1/contacts, not POST',
     );
     expect(messageAt(refused({ method: 'TRACE', fault }), 'method')).toBe('no operation has the method TRACE');
   });

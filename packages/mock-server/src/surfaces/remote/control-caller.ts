@@ -2,11 +2,20 @@
  * Calls one control route over HTTP, by its id in the route table: the path, method, inputs and
  * answer all come from the table, so a remote handle never writes a path or a shape itself.
  */
-import { ErrorEnvelope, HEADERS, MAX_PAGE_LIMIT, Pagination, validationIssues } from '@commflow/contract';
+import {
+  ErrorEnvelope,
+  HEADERS,
+  MAX_PAGE_LIMIT,
+  Pagination,
+  validationIssues,
+  type ValidationIssue,
+} from '@commflow/contract';
 import * as z from 'zod';
+import { unknownKeyMessage, unknownNameMessage } from '../../control-api/closest-names.js';
 import { controlPath } from '../../control-api/paths.js';
 import type { ControlRouteSpec } from '../../control-api/route.js';
 import { CONTROL_ROUTES, type ControlInput, type ControlOutput, type ControlRouteId } from '../../control-api/table.js';
+import { checkInput } from '../../lib/input-issues.js';
 import { ControlError } from './control-error.js';
 
 /**
@@ -67,13 +76,44 @@ function parseOutput<Id extends ControlRouteId>(id: Id, data: unknown): z.ZodSaf
   return schema.safeParse(data) as z.ZodSafeParseResult<ControlOutput<Id>>;
 }
 
-/** A route's input, its parts read from any route's shape. */
-function partsOf(input: object): { params: unknown; query: unknown; body: unknown } {
+/** The parts a route's input may have. */
+const PARTS = ['params', 'query', 'body'];
+
+/**
+ * A route's input, its parts read from any route's shape. Plain JavaScript can pass anything: no
+ * input is an empty one, and what is not an object of those parts is refused naming what was meant.
+ */
+function partsOf(input: unknown): { params: unknown; query: unknown; body: unknown } {
+  if (input === undefined || input === null) return { params: undefined, query: undefined, body: undefined };
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    throw refused([{ path: ['input'], message: 'must be an object with params, query or body, as the route takes' }]);
+  }
+  const unknown = Object.keys(input).filter((key) => !PARTS.includes(key));
+  if (unknown.length > 0) {
+    throw refused(unknown.map((key) => ({ path: ['input', key], message: unknownKeyMessage(key, PARTS) })));
+  }
   return {
     params: 'params' in input ? input.params : undefined,
     query: 'query' in input ? input.query : undefined,
     body: 'body' in input ? input.body : undefined,
   };
+}
+
+/** The routes by id, for ids that come from plain JavaScript unchecked. */
+const ROUTES = new Map<string, ControlRouteSpec>(Object.entries(CONTROL_ROUTES));
+
+/**
+ * The route of `id`; an id the table lacks (from plain JavaScript, or a typo under a cast) is
+ * refused naming the closest ones, before anything is sent.
+ */
+function routeOf(id: string): ControlRouteSpec {
+  const route = ROUTES.get(id);
+  if (route !== undefined) return route;
+  throw new ControlError({
+    code: 'UNKNOWN_ROUTE',
+    status: 0,
+    message: `${unknownNameMessage('control route id', id, ROUTES.keys())}: nothing was sent`,
+  });
 }
 
 /** The string values of a checked path or query input (a route's schemas take nothing else there). */
@@ -115,9 +155,11 @@ export class ControlCaller {
    * output schema.
    *
    * @throws ControlError with the mock's code, status and issues; `UNEXPECTED_ANSWER` when the
-   *   answer does not fit the route table (another version of the mock, or not a mock).
+   *   answer does not fit the route table (another version of the mock, or not a mock);
+   *   `UNKNOWN_ROUTE`, naming the closest ids, for an id the table lacks (nothing is sent).
    */
   async call<Id extends ControlRouteId>(id: Id, input: ControlInput<Id>): Promise<ControlOutput<Id>> {
+    routeOf(id);
     return this.#output(id, (await this.#send(id, partsOf(input))).data);
   }
 
@@ -128,6 +170,7 @@ export class ControlCaller {
     items: (page: ControlOutput<Id>) => readonly Item[],
   ): Promise<Item[]> {
     const all: Item[] = [];
+    routeOf(id);
     const parts = partsOf(input);
     const base = typeof parts.query === 'object' && parts.query !== null ? parts.query : {};
     let cursor: string | undefined;
@@ -144,7 +187,7 @@ export class ControlCaller {
 
   /** `data` checked by route `id`'s output schema. */
   #output<Id extends ControlRouteId>(id: Id, data: unknown): ControlOutput<Id> {
-    const route: ControlRouteSpec = CONTROL_ROUTES[id];
+    const route = routeOf(id);
     const parsed = parseOutput(id, data);
     if (parsed.success) return parsed.data;
     throw new ControlError({
@@ -156,7 +199,7 @@ export class ControlCaller {
   }
 
   async #send(id: ControlRouteId, input: { params: unknown; query: unknown; body: unknown }) {
-    const route: ControlRouteSpec = CONTROL_ROUTES[id];
+    const route = routeOf(id);
     const { params, query, body } = input;
     check(route.params, params, 'path');
     check(route.query, query, 'query');
@@ -217,14 +260,18 @@ export class ControlCaller {
 /** An input checked by its route's schema: a bad one is the mock's `VALIDATION_ERROR`, before any request. */
 function check(schema: z.ZodType | undefined, value: unknown, where: string): void {
   if (schema === undefined) return;
-  const parsed = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
-  if (parsed.success) return;
-  const issues = validationIssues([where], parsed.error.issues);
-  const first = issues[0];
-  throw new ControlError({
+  const checked = checkInput(schema, value ?? (where === 'body' ? undefined : {}), [where]);
+  if (!checked.success) throw refused(checked.issues);
+}
+
+/** The `VALIDATION_ERROR` of an input refused before any request, its message naming the first issue. */
+function refused(issues: ValidationIssue[]): ControlError {
+  const [first] = issues;
+  const more = issues.length > 1 ? ` (and ${String(issues.length - 1)} more)` : '';
+  return new ControlError({
     code: 'VALIDATION_ERROR',
     status: 400,
-    message: first === undefined ? 'The input is invalid.' : `Invalid ${first.path.join('.')}: ${first.message}`,
+    message: first === undefined ? 'The input is invalid.' : `Invalid ${first.path.join('.')}: ${first.message}${more}`,
     issues,
   });
 }

@@ -32,11 +32,13 @@ export class ControlError extends Error {
   override readonly name = 'ControlError';
   /**
    * The error code: the mock's (`NOT_FOUND`, `VALIDATION_ERROR`, `CONTROL_TOKEN_REQUIRED`, …), or
-   * the handle's own: `UNREACHABLE`, `NOT_JSON`, `HTTP_ERROR`, and `UNEXPECTED_ANSWER` for an
-   * answer that does not fit the route table (another version of the mock, or not a mock).
+   * the handle's own: `UNREACHABLE`, `NOT_JSON`, `HTTP_ERROR`, `UNEXPECTED_ANSWER` for an
+   * answer that does not fit the route table (another version of the mock, or not a mock), and
+   * `UNKNOWN_ROUTE` for a `call()` of a route id the table lacks (its message names the closest
+   * ids; nothing was sent).
    */
   readonly code: ControlErrorCode | (string & {});
-  /** The HTTP status; 0 when the mock could not be reached. */
+  /** The HTTP status; 0 when the mock could not be reached, or nothing was sent (`UNKNOWN_ROUTE`). */
   readonly status: number;
   /** Each bad field of a `VALIDATION_ERROR`; empty otherwise. */
   readonly issues: readonly ControlIssue[];
