@@ -19,12 +19,6 @@ import { unawaitedError, watchMatchers, type EventualAssertion } from '../testin
 export type CommFlowPlaywrightAssertion<T> = ReturnType<typeof baseExpect<T>> &
   CommFlowMatchers<void, T> & { readonly not: CommFlowPlaywrightAssertion<T> };
 
-/** Playwright's own `expect` type, whose asymmetric matchers return a loose `Record<string, any>`. */
-type PlaywrightExpect = typeof baseExpect;
-
-/** The names of Playwright's asymmetric matchers: those under `expect.not`, and `any` and `anything`. */
-type AsymmetricName = keyof PlaywrightExpect['not'] | 'any' | 'anything';
-
 /**
  * What Playwright's asymmetric matchers build: an object with `asymmetricMatch`. It fits any
  * field of a match, and still fits where Playwright takes a record (`toMatchObject`).
@@ -47,8 +41,11 @@ export type PlaywrightAsymmetricMatcher = { asymmetricMatch(other: unknown): boo
  * const contains: CommFlowAsymmetricMatchers['stringContaining'] = expect.stringContaining;
  * ```
  */
-export type CommFlowAsymmetricMatchers<Names extends AsymmetricName = AsymmetricName> = {
-  readonly [Name in Names]: (...args: Parameters<PlaywrightExpect[Name]>) => PlaywrightAsymmetricMatcher;
+// The names are those of Playwright's own asymmetric matchers: `any`, `anything` and those under `expect.not`.
+export type CommFlowAsymmetricMatchers = {
+  readonly [Name in keyof (typeof baseExpect)['not'] | 'any' | 'anything']: (
+    ...args: Parameters<(typeof baseExpect)[Name]>
+  ) => PlaywrightAsymmetricMatcher;
 };
 
 /**
@@ -64,8 +61,8 @@ export type CommFlowPlaywrightExpect = (<T>(
   messageOrOptions?: string | { message?: string },
 ) => CommFlowPlaywrightAssertion<T>) &
   CommFlowAsymmetricMatchers & {
-    readonly not: CommFlowAsymmetricMatchers<keyof PlaywrightExpect['not']>;
-  } & Omit<PlaywrightExpect, AsymmetricName | 'not'>;
+    readonly not: Omit<CommFlowAsymmetricMatchers, 'any' | 'anything'>;
+  } & Omit<typeof baseExpect, keyof CommFlowAsymmetricMatchers | 'not'>;
 
 /**
  * The eventual assertions made since the last test ended, in this worker (a worker runs one test

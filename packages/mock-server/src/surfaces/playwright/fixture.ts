@@ -27,7 +27,7 @@ function tenantOptionsOf(commflow: CommFlowPlaywrightOptions, overrides: CommFlo
  * import { expect, test } from '@commflow/mock-server/playwright';
  *
  * test.describe('as Bob', () => {
- *   test.use({ tenantOptions: { userEmail: 'bob.kim@acme.test' } });
+ *   test.use({ tenantOptions: { userEmail: 'bob.stone@acme.test' } });
  *   test('sends an SMS', async ({ page, tenant }) => {
  *     await page.goto('/');
  *     await expect(tenant.remote).toHaveReceived('sms.send', { tenantId: tenant.id, within: 5000 });

@@ -91,7 +91,7 @@ export function unawaitedError(assertions: Iterable<EventualAssertion>): Error |
   if (first === undefined) return undefined;
   const names = pending.map((assertion) => assertion.label).join(', ');
   const error = new Error(
-    `${names} was not awaited: the test ended while the assertion was still checking. ` +
+    `${names} ${pending.length === 1 ? 'was' : 'were'} not awaited: the test ended while it was still checking. ` +
       'An assertion with `within`, or on a remote mock, is a promise: `await expect(…)…`. ' +
       'The lint rule @typescript-eslint/no-floating-promises catches a missing await.',
   );
