@@ -1,9 +1,12 @@
 /**
  * One standalone mock and one app server for every worker; each test gets a tenant of its own
- * (tests/fixtures.ts), so the workers run in parallel without stepping on each other.
+ * (the fixtures of `@commflow/mock-server/playwright`), so the workers run in parallel without
+ * stepping on each other. The fixtures' options are here, in `use.commflow`, typed by the
+ * package's `defineConfig`: never `test.use` in a shared file, which breaks at the second spec.
  * Chromium is the system's (Debian's `chromium`): this example never downloads a browser.
  */
-import { defineConfig } from '@playwright/test';
+import { DEMO_TENANTS } from '@commflow/mock-server';
+import { defineConfig } from '@commflow/mock-server/playwright';
 
 export const MOCK_PORT = 4791;
 export const APP_PORT = 4792;
@@ -20,6 +23,13 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   use: {
     baseURL: `http://127.0.0.1:${String(APP_PORT)}`,
+    // Every test's tenant is a copy of the demo sandbox, acting as Ann, on the mock started below.
+    // A file or a `describe` group changes its tests' tenant with `test.use({ tenantOptions })`.
+    commflow: {
+      mockUrl: MOCK_URL,
+      template: { from: DEMO_TENANTS.sandbox },
+      userEmail: 'ann.lee@acme.test',
+    },
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -18,13 +18,30 @@
  *
  * @module vitest
  */
-import { expect as vitestExpect, test as baseTest, type Assertion, type ExpectStatic } from 'vitest';
+import { expect as vitestExpect, onTestFinished, test as baseTest, type Assertion, type ExpectStatic } from 'vitest';
 import type { CommFlowMock } from '../../facade/commflow-mock.js';
 import { testClient, testMock, type CommFlowTestOptions } from './fixture.js';
 import { matchers } from './matchers.js';
 import type { CommFlowMatchers } from './matcher-types.js';
+import { unawaitedError, watchMatchers, type EventualAssertion } from './unawaited.js';
 
-vitestExpect.extend(matchers);
+/**
+ * Fails the current test, when it passed, if `assertion` is still pending as it ends: it was not
+ * awaited (vitest tracks its own async assertions, not those of `expect.extend`). Outside a test
+ * (a `beforeAll`) there is no test to fail.
+ */
+function checkAtTestEnd(assertion: EventualAssertion): void {
+  try {
+    onTestFinished(({ task }) => {
+      const error = unawaitedError([assertion]);
+      if (error !== undefined && task.result?.state !== 'fail') throw error;
+    });
+  } catch {
+    // Not in a test: nothing to check at its end.
+  }
+}
+
+vitestExpect.extend(watchMatchers(matchers, checkAtTestEnd));
 
 /**
  * vitest's assertion on `T`, with the mock's matchers, under `.not` too.
