@@ -18,7 +18,7 @@ import type {
   TenantOverrideInput,
   TenantOverridesOf,
 } from '../runtime/tenant-handle.js';
-import { foreignTenantMessage, sameTenant, unknownTenantMessage } from '../runtime/tenant-scope.js';
+import { actingUser, foreignTenantMessage, sameTenant, unknownTenantMessage } from '../runtime/tenant-scope.js';
 import {
   advanceTenantClock,
   deleteTenant,
@@ -49,10 +49,16 @@ function ownTenant(own: string, given: string | undefined, at: readonly string[]
     throw invalid([...at, 'tenantId'], foreignTenantMessage(given, own));
 }
 
-/** The scenario's first key that opens the tenant (its secret, as the scenario file gives it). */
+/**
+ * The scenario's first key that opens the tenant with every permission and is not revoked (its
+ * secret, as the scenario file gives it): the key a test of that tenant would use.
+ */
 function scenarioKey(runtime: MockRuntime, tenantId: string): string | undefined {
-  const key = runtime.baseline.scenario.apiKeys.find((candidate) =>
-    candidate.tenantIds.some((id) => sameTenant(id, tenantId)),
+  const key = runtime.baseline.scenario.apiKeys.find(
+    (candidate) =>
+      !candidate.revoked &&
+      candidate.permissions.includes('*') &&
+      candidate.tenantIds.some((id) => sameTenant(id, tenantId)),
   );
   return key?.key;
 }
@@ -108,7 +114,7 @@ export class MockTenantHandle implements TenantHandle {
   readonly id: string;
   readonly key: string | undefined;
   readonly tenant: TenantSummary;
-  readonly overrides: TenantOverrides;
+  readonly overrides: TenantOverridesOf<'in-process'>;
   readonly #runtime: MockRuntime;
   readonly #fetch: MockFetch;
   /** The key `client()` made for a tenant whose key the handle does not know, made once. */
@@ -131,7 +137,7 @@ export class MockTenantHandle implements TenantHandle {
       baseUrl: 'http://commflow.mock',
       tenantId: this.id,
       apiKey: this.#madeKey,
-      userEmail: options.userEmail ?? undefined,
+      userEmail: actingUser(this.tenant, options.userEmail),
       fetch: this.#fetch,
     });
   }

@@ -156,7 +156,7 @@ export interface TenantHandleOf<Mode extends HandleMode> {
   readonly id: string;
   /**
    * A key of this tenant: the key `tenants.create()` made, or, in process, the scenario's first
-   * key that opens the tenant. `undefined` when the handle does not know one (a scenario tenant
+   * key that opens the tenant with every permission and is not revoked. `undefined` when the handle does not know one (a scenario tenant
    * over HTTP: the mock never tells a secret); `client()` then makes a key of its own.
    */
   readonly key: string | undefined;
@@ -164,7 +164,7 @@ export interface TenantHandleOf<Mode extends HandleMode> {
   readonly tenant: ViewOf<Mode, 'tenant'>;
   /**
    * An SDK client bound to this tenant (no retries: a test wants the answer the mock gave), acting
-   * as `userEmail` when given (`null` or left out: no acting user). `@commflow/sdk` is an optional
+   * as `userEmail`: by default the tenant's first user, `null` for none. `@commflow/sdk` is an optional
    * peer: install it to use this. Without a known key, the first call creates one for this tenant
    * alone, with every permission.
    */
@@ -214,17 +214,6 @@ export interface TenantHandleOf<Mode extends HandleMode> {
  * ```
  */
 export type TenantHandle = TenantHandleOf<'in-process'>;
-
-/**
- * A tenant handle over HTTP: what `await remote.tenant(id)` returns; every answer is a promise.
- *
- * @example
- * ```ts
- * const tenant: RemoteTenantHandle = await remote.tenant(tenantId);
- * await expect(tenant).toHaveReceived('contacts.create');
- * ```
- */
-export type RemoteTenantHandle = TenantHandleOf<'remote'>;
 
 /**
  * A tenant just created: its handle, with the key (shown once) and the key's listed view

@@ -59,3 +59,20 @@ export function unknownTenantMessage(id: string, known: readonly KnownTenant[]):
 export function foreignTenantMessage(given: string, own: string): string {
   return `tenantId ${JSON.stringify(given)} is not this handle's tenant ${JSON.stringify(own)}: a tenant handle reads and asserts on its own tenant only (leave tenantId out, or use the whole mock's handle)`;
 }
+
+/**
+ * Who a handle's client acts as: the user asked for, none for `null`, and by default the
+ * tenant's first user (as the Playwright fixture's client does).
+ *
+ * @example
+ * ```ts
+ * actingUser(tenant, undefined); // tenant.users[0]?.email
+ * ```
+ */
+export function actingUser(
+  tenant: { readonly users: readonly { readonly email: string }[] },
+  asked: string | null | undefined,
+): string | undefined {
+  if (asked === null) return undefined;
+  return asked ?? tenant.users[0]?.email;
+}

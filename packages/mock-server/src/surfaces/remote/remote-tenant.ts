@@ -8,13 +8,13 @@ import type { CreatedApiKey } from '../../runtime/access.js';
 import type { TenantClient } from '../../runtime/sdk-client.js';
 import type {
   CreatedTenantHandleOf,
-  RemoteTenantHandle as RemoteTenantHandleType,
+  TenantHandleOf,
   TenantEventFilter,
   TenantOverrideInput,
   TenantOverridesOf,
   ViewOf,
 } from '../../runtime/tenant-handle.js';
-import { foreignTenantMessage, sameTenant } from '../../runtime/tenant-scope.js';
+import { actingUser, foreignTenantMessage, sameTenant } from '../../runtime/tenant-scope.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../../state/journal-operations.js';
 import type { DeliveryFilter } from '../../state/webhooks/deliveries.js';
 import { ControlError } from './control-error.js';
@@ -109,13 +109,13 @@ class RemoteTenantOverrides implements TenantOverridesOf<'remote'> {
  * await expect(tenant).toHaveReceived('contacts.create');
  * ```
  */
-export class RemoteTenantHandle implements RemoteTenantHandleType {
+export class RemoteTenantHandle implements TenantHandleOf<'remote'> {
   readonly scope = 'tenant';
   readonly remote = true;
   readonly id: string;
   readonly key: string | undefined;
   readonly tenant: ViewOf<'remote', 'tenant'>;
-  readonly overrides: RemoteTenantOverrides;
+  readonly overrides: TenantOverridesOf<'remote'>;
   readonly #source: RemoteTenantSource;
   /** The key `client()` made for a tenant whose key the handle does not know, made once. */
   #madeKey: Promise<string> | undefined;
@@ -137,7 +137,7 @@ export class RemoteTenantHandle implements RemoteTenantHandleType {
     return sdkClient(this.#source.baseUrl, {
       tenantId: this.id,
       apiKey: await this.#madeKey,
-      userEmail: options.userEmail ?? undefined,
+      userEmail: actingUser(this.tenant, options.userEmail),
     });
   }
 
