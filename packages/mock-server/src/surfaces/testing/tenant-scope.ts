@@ -22,6 +22,10 @@ function handleTenant(value: unknown): string | undefined {
 
 type TenantListing = MaybePromise<readonly unknown[]>;
 
+function isList(value: unknown): value is readonly unknown[] {
+  return Array.isArray(value);
+}
+
 /** The whole mock's `tenants.list()`, when it has one (a handle of the mock, in process or remote). */
 function tenantLister(value: unknown): (() => TenantListing) | undefined {
   const tenants = typeof value === 'object' && value !== null && 'tenants' in value ? value.tenants : undefined;
@@ -30,8 +34,8 @@ function tenantLister(value: unknown): (() => TenantListing) | undefined {
   if (typeof list !== 'function') return undefined;
   return () => {
     const listed: unknown = Reflect.apply(list, tenants, []);
-    if (listed instanceof Promise) return listed.then((all: unknown) => (Array.isArray(all) ? all : []));
-    return Array.isArray(listed) ? listed : [];
+    if (listed instanceof Promise) return listed.then((all: unknown) => (isList(all) ? all : []));
+    return isList(listed) ? listed : [];
   };
 }
 
