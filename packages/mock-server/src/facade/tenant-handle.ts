@@ -34,7 +34,14 @@ import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '..
 import type { JournalEntry } from '../state/journal.js';
 import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
 
-/** The mock's own `fetch`: a client of the handle goes through it, with no network. */
+/**
+ * The mock's own `fetch`: a client of the handle goes through it, with no network.
+ *
+ * @example
+ * ```ts
+ * const fetch: MockFetch = mock.fetch;
+ * ```
+ */
 export type MockFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 /** A journal entry typed by its operation, as `mock.requests()` answers it. */

@@ -5,7 +5,14 @@
  */
 import { closestNames } from '../control-api/closest-names.js';
 
-/** A tenant as a suggestion names it. */
+/**
+ * A tenant as a suggestion names it: its id and name.
+ *
+ * @example
+ * ```ts
+ * const known: KnownTenant[] = mock.tenants.list();
+ * ```
+ */
 export interface KnownTenant {
   readonly id: string;
   readonly name: string;

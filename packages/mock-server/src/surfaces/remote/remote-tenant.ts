@@ -23,6 +23,11 @@ import { sdkClient } from './sdk-client.js';
 /**
  * What a remote tenant handle calls: the remote mock's own methods (`RemoteMock` has them all),
  * named here so that this module and the remote mock do not import each other.
+ *
+ * @example
+ * ```ts
+ * const source: RemoteTenantSource = await connectMock('http://127.0.0.1:4010');
+ * ```
  */
 export interface RemoteTenantSource {
   readonly baseUrl: string;
