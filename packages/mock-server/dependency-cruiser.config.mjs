@@ -85,8 +85,11 @@ export default {
       name: 'test-frameworks-stay-in-their-subpath',
       severity: 'error',
       comment:
-        'vitest is an optional peer: only the ./vitest subpath imports it, so the main entry works without it. The SDK, also optional, is loaded by the fixtures alone (vitest, the remote handle, Playwright).',
-      from: { pathNot: '^src/surfaces/(testing/(vitest|fixture)|remote/sdk-client|playwright/fixture)\\.ts$' },
+        "vitest is an optional peer: only the ./vitest subpath imports it, so the main entry works without it. The SDK, also optional, is loaded by the fixtures alone (vitest, the remote handle, Playwright) and, on demand, by the tenant handles' client() (runtime/sdk-client).",
+      from: {
+        pathNot:
+          '^src/(surfaces/(testing/(vitest|fixture)|remote/sdk-client|playwright/fixture)|runtime/sdk-client)\\.ts$',
+      },
       to: { path: '(^|/)node_modules/(vitest|@commflow/sdk)/|^(vitest|@commflow/sdk)$|^packages/sdk/' },
     },
   ],

@@ -10,6 +10,21 @@ export { MockCore } from './facade/core.js';
 export { MockTraffic } from './facade/traffic.js';
 export { MockOutside } from './facade/outside.js';
 export { MockTenants } from './facade/tenants.js';
+export { CreatedMockTenantHandle, MockTenantHandle, type MockFetch } from './facade/tenant-handle.js';
+export type {
+  Answer,
+  CreatedTenantHandleOf,
+  HandleMode,
+  HandleViews,
+  TenantEventFilter,
+  TenantHandle,
+  TenantHandleOf,
+  TenantOverrideInput,
+  TenantOverridesOf,
+  ViewOf,
+} from './runtime/tenant-handle.js';
+export type { TenantClient } from './runtime/sdk-client.js';
+export type { KnownTenant } from './runtime/tenant-scope.js';
 export { MockOverrides } from './facade/overrides.js';
 export type { MockWebhooks, RotateWebhookSecretOptions, WebhookSubscriptionFilter } from './facade/webhooks.js';
 export type { OverrideView } from './runtime/overrides.js';

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import * as mockServer from '../src/index.js';
-import { DEMO_ACTING_USER, testClient, testMock } from '../src/surfaces/testing/fixture.js';
+import { DEMO_ACTING_USER, testClient, testMock, testTenant } from '../src/surfaces/testing/fixture.js';
 import '../src/surfaces/testing/vitest.js';
 
 /** The files of the testing surface whose member examples run. */
@@ -201,6 +201,7 @@ const SCENES: Record<string, Scene> = {
       await new Promise((resolve) => setTimeout(resolve, 5));
       expect(mock.tenants.clock(DEMO_TENANTS.sandbox).now).toBe(before);`,
   },
+  testTenant: { check: `expect(tenant.id).toBe(DEMO_TENANTS.live);` },
   testClient: {
     check: `await client.contacts.create({ firstName: 'Ada' });
       expect(mock).toHaveReceived('contacts.create', { userEmail: 'bob.stone@acme.test' });`,
@@ -261,6 +262,7 @@ async function run(example: Example, scene: Scene): Promise<void> {
     expect,
     testClient,
     testMock,
+    testTenant,
     DEMO_ACTING_USER,
     CommFlow: (await import('@commflow/sdk')).CommFlow,
     load: (path: string) => modules[path]?.(),

@@ -9,6 +9,7 @@ import type {
   WebhookSubscriptionView,
 } from '../state/webhooks/subscription-types.js';
 import { MockOutside } from './outside.js';
+import { tenantHandle, type MockTenantHandle } from './tenant-handle.js';
 import type { RotateWebhookSecretOptions, WebhookSubscriptionFilter } from './webhooks.js';
 
 /**
@@ -25,6 +26,25 @@ import type { RotateWebhookSecretOptions, WebhookSubscriptionFilter } from './we
  * ```
  */
 export class CommFlowMock extends MockOutside {
+  /**
+   * A handle on one tenant: its id and key, an SDK client bound to it, its requests, events and
+   * deliveries, its overrides, its clock, its reset and deletion, each of this tenant alone.
+   * `expect(tenant)` takes every matcher, scoped to the tenant. `mock.tenants.create()` returns
+   * the same handle for a new tenant.
+   *
+   * @throws ApiError `NOT_FOUND` for an id no tenant has, naming the tenants it could have meant.
+   * @example
+   * ```ts
+   * const tenant = mock.tenant(DEMO_TENANTS.sandbox);
+   * const client = await tenant.client({ userEmail: 'ann.lee@acme.test' });
+   * await client.contacts.create({ firstName: 'Ada' });
+   * expect(tenant).toHaveReceived('contacts.create', { body: { firstName: 'Ada' } });
+   * ```
+   */
+  tenant(id: string): MockTenantHandle {
+    return tenantHandle(this.runtime, this.fetch, id);
+  }
+
   /**
    * The webhook deliveries, oldest first: the same list as `mock.webhooks.deliveries()`, here
    * beside `requests()` and `events()` because the matchers (`toHaveDelivered`) read all three

@@ -47,7 +47,7 @@ export class MockCore {
     this.runtime = createRuntime(scenario, options);
     this.clock = this.runtime.world.sim.clock;
     this.webhooks = new RuntimeWebhooks(this.runtime);
-    this.tenants = new MockTenants(this.runtime);
+    this.tenants = new MockTenants(this.runtime, this.fetch);
     this.overrides = new MockOverrides(this.runtime);
   }
 

@@ -6,13 +6,13 @@ import {
   resetTenant,
   tenantClockView,
   tenantSummary,
-  type CreatedTenantResult,
   type TenantClockView,
   type TenantSummary,
   type TenantTemplateInput,
 } from '../runtime/tenants.js';
 import { CreateTenantInputSchema } from '../runtime/control-inputs.js';
 import { parseInput } from '../lib/api-error.js';
+import { CreatedMockTenantHandle, type MockFetch } from './tenant-handle.js';
 
 /**
  * Tenants on demand, in-process (`mock.tenants`): the twin of `/__mock/tenants`. A tenant is the
@@ -27,10 +27,13 @@ import { parseInput } from '../lib/api-error.js';
  */
 export class MockTenants {
   readonly #runtime: MockRuntime;
+  /** The mock's `fetch`, for the clients of the handles `create()` returns. */
+  readonly #fetch: MockFetch;
 
   /** @internal */
-  constructor(runtime: MockRuntime) {
+  constructor(runtime: MockRuntime, fetch: MockFetch) {
     this.#runtime = runtime;
+    this.#fetch = fetch;
   }
 
   /**
@@ -39,17 +42,22 @@ export class MockTenants {
    * extension 1001, and an SMS number of theirs). Users, numbers, records and webhook
    * subscriptions are copied under new ids. `key` can access only this tenant; it is shown once.
    *
+   * The answer is the new tenant's handle (as `mock.tenant(id)` gives it), with `tenant`, `key`
+   * and `apiKey` on it as before: `const { tenant, key } = mock.tenants.create()` still reads.
+   *
    * @throws ApiError `VALIDATION_ERROR` naming the bad field of the template.
    * @example
    * ```ts
-   * const { tenant, key } = mock.tenants.create();
-   * const client = new CommFlow({ apiKey: key, tenantId: tenant.id, baseUrl: 'http://commflow.mock', fetch: mock.fetch });
+   * const tenant = mock.tenants.create();
+   * const client = await tenant.client();
+   * await client.contacts.create({ firstName: 'Ada' });
+   * expect(tenant).toHaveReceived('contacts.create');
    * ```
    */
-  create(template: TenantTemplateInput = {}): CreatedTenantResult {
+  create(template: TenantTemplateInput = {}): CreatedMockTenantHandle {
     // The same check as POST /__mock/tenants: an unknown key or a misspelt `from` is refused, not ignored.
     parseInput(CreateTenantInputSchema, template, ['template']);
-    return createTenant(this.#runtime, template);
+    return new CreatedMockTenantHandle(this.#runtime, this.#fetch, createTenant(this.#runtime, template));
   }
 
   /**

@@ -1,8 +1,8 @@
 /**
  * `@commflow/mock-server/remote`: a standalone mock, driven from another process with the names
  * and types of the in-process one: tenants and their clocks, the global clock, the journal typed
- * by operation, events and deliveries, snapshots, faults, keys, webhooks, scenarios, and an SDK
- * client bound to a tenant. The matchers accept it: `await expect(remote).toHaveReceived(…)`.
+ * by operation, events and deliveries, snapshots, faults, keys, webhooks, scenarios, an SDK
+ * client bound to a tenant, and a handle on one tenant (`await remote.tenant(id)`). The matchers accept it: `await expect(remote).toHaveReceived(…)`.
  *
  * ```ts
  * import { connectMock } from '@commflow/mock-server/remote';
@@ -15,6 +15,19 @@
 export { connectMock, RemoteMock } from './remote-mock.js';
 export type { RemoteClientOptions, SdkClient } from './sdk-client.js';
 export { RemoteTenants } from './remote-tenants.js';
+export { CreatedRemoteTenantHandle, RemoteTenantHandle, type RemoteTenantSource } from './remote-tenant.js';
+export type {
+  Answer,
+  CreatedTenantHandleOf,
+  HandleMode,
+  HandleViews,
+  TenantEventFilter,
+  TenantHandleOf,
+  TenantOverrideInput,
+  TenantOverridesOf,
+  ViewOf,
+} from '../../runtime/tenant-handle.js';
+export type { TenantClient } from '../../runtime/sdk-client.js';
 export { RemoteOverrides } from './remote-overrides.js';
 export { RemoteWebhooks } from './remote-webhooks.js';
 export { ControlError, type ControlIssue } from './control-error.js';

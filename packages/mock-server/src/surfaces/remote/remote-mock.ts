@@ -12,6 +12,8 @@ import { ControlCaller, type BodyOf, type ConnectOptions, type QueryOf } from '.
 import { ControlError } from './control-error.js';
 import { RemoteOverrides } from './remote-overrides.js';
 import { RemoteTenants } from './remote-tenants.js';
+import { RemoteTenantHandle } from './remote-tenant.js';
+import { unknownTenantMessage } from '../../runtime/tenant-scope.js';
 import { RemoteWebhooks } from './remote-webhooks.js';
 import { sdkClient, type RemoteClientOptions, type SdkClient } from './sdk-client.js';
 
@@ -52,9 +54,37 @@ export class RemoteMock implements RemoteMatchSource {
   constructor(baseUrl: string, options: ConnectOptions = {}) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.#caller = new ControlCaller(this.baseUrl, options);
-    this.tenants = new RemoteTenants(this.#caller);
+    this.tenants = new RemoteTenants(this.#caller, this);
     this.overrides = new RemoteOverrides(this.#caller);
     this.webhooks = new RemoteWebhooks(this.#caller);
+  }
+
+  /**
+   * A handle on one tenant: its id, an SDK client bound to it, its requests, events and
+   * deliveries, its overrides, its clock, its reset and deletion, each of this tenant alone, with
+   * the names of the in-process `mock.tenant(id)` (each answer a promise). `await expect(tenant)`
+   * takes every matcher, scoped to the tenant. `key` is undefined here (the mock never tells a
+   * secret; `client()` makes a key of its own); `remote.tenants.create()` returns a handle with its key.
+   *
+   * @throws ControlError `NOT_FOUND` for an id no tenant has, naming the tenants it could have meant.
+   * @example
+   * ```ts
+   * const tenant = await remote.tenant(tenantId);
+   * await (await tenant.client()).contacts.create({ firstName: 'Ada' });
+   * await expect(tenant).toHaveReceived('contacts.create', { body: { firstName: 'Ada' } });
+   * ```
+   */
+  async tenant(id: string): Promise<RemoteTenantHandle> {
+    try {
+      return new RemoteTenantHandle(this, await this.tenants.get(id), undefined);
+    } catch (error) {
+      // A malformed id is as unknown as a missing one: both get the tenants it could have meant.
+      if (!(error instanceof ControlError) || (error.code !== 'NOT_FOUND' && error.code !== 'VALIDATION_ERROR')) {
+        throw error;
+      }
+      const message = unknownTenantMessage(id, await this.tenants.list());
+      throw new ControlError({ code: 'NOT_FOUND', status: 404, message }, { cause: error });
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 /** Tenants on demand, over HTTP: the twin of the in-process `mock.tenants`. */
 import type { ControlOutput } from '../../control-api/table.js';
 import type { BodyOf, ControlCaller } from './control-caller.js';
+import { CreatedRemoteTenantHandle, type RemoteTenantSource } from './remote-tenant.js';
 
 /**
  * `remote.tenants`: create, read, list, reset and delete tenants, and move a tenant's clock, with
@@ -15,23 +16,31 @@ import type { BodyOf, ControlCaller } from './control-caller.js';
  */
 export class RemoteTenants {
   readonly #caller: ControlCaller;
+  /** The remote mock, for the handles `create()` returns. */
+  readonly #source: RemoteTenantSource;
 
   /** @internal */
-  constructor(caller: ControlCaller) {
+  constructor(caller: ControlCaller, source: RemoteTenantSource) {
     this.#caller = caller;
+    this.#source = source;
   }
 
   /**
    * A tenant with a fresh id and a key of its own (shown once): a copy of a scenario tenant
    * (`from`), a tenant in the scenario format (`tenant`), or a minimal sandbox.
    *
+   * The answer is the new tenant's handle (as `remote.tenant(id)` gives it), with `tenant`, `key`
+   * and `apiKey` on it as before: `const { tenant, key } = await remote.tenants.create()` still reads.
+   *
    * @example
    * ```ts
-   * const { tenant, key } = await remote.tenants.create({ from: DEMO_TENANTS.sandbox, name: 'e2e' });
+   * const tenant = await remote.tenants.create({ from: DEMO_TENANTS.sandbox, name: 'e2e' });
+   * await (await tenant.client()).contacts.create({ firstName: 'Ada' });
+   * await expect(tenant).toHaveReceived('contacts.create');
    * ```
    */
-  create(template: BodyOf<'tenants.create'> = {}): Promise<ControlOutput<'tenants.create'>> {
-    return this.#caller.call('tenants.create', { body: template });
+  async create(template: BodyOf<'tenants.create'> = {}): Promise<CreatedRemoteTenantHandle> {
+    return new CreatedRemoteTenantHandle(this.#source, await this.#caller.call('tenants.create', { body: template }));
   }
 
   /**

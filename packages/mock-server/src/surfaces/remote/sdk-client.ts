@@ -1,5 +1,6 @@
 /** An SDK client of a mock over HTTP, for a tenant: the SDK is an optional peer, loaded on demand. */
 import type { CommFlow } from '@commflow/sdk';
+import { loadSdkClient } from '../../runtime/sdk-client.js';
 
 /**
  * The SDK's client (`CommFlow` from `@commflow/sdk`, an optional peer), as `remote.client()` and
@@ -29,13 +30,6 @@ export interface RemoteClientOptions {
 }
 
 /** A `CommFlow` client of the mock at `baseUrl`, without retries: a test wants the answer the mock gave. */
-export async function sdkClient(baseUrl: string, options: RemoteClientOptions): Promise<CommFlow> {
-  const { CommFlow: Client } = await import('@commflow/sdk');
-  return new Client({
-    apiKey: options.apiKey,
-    tenantId: options.tenantId,
-    baseUrl,
-    maxRetries: 0,
-    ...(options.userEmail === undefined ? {} : { userEmail: options.userEmail }),
-  });
+export function sdkClient(baseUrl: string, options: RemoteClientOptions): Promise<CommFlow> {
+  return loadSdkClient({ baseUrl, ...options });
 }

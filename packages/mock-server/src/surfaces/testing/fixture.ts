@@ -1,9 +1,10 @@
 /**
- * What the `test` fixture of `@commflow/mock-server/vitest` builds: a fresh mock, and an SDK
- * client bound to it for a tenant and acting user.
+ * What the `test` fixture of `@commflow/mock-server/vitest` builds: a fresh mock, the handle of
+ * the test's tenant on it, and an SDK client bound to it for that tenant and acting user.
  */
 import type { CommFlow } from '@commflow/sdk';
 import { createMock, type CommFlowMock } from '../../facade/commflow-mock.js';
+import type { MockTenantHandle } from '../../facade/tenant-handle.js';
 import type { MockOptions } from '../../runtime/create-runtime.js';
 import type { ScenarioInput } from '../../scenario/schema.js';
 import { DEMO_KEYS, DEMO_TENANTS } from '../../scenario/demo.js';
@@ -33,7 +34,7 @@ export interface CommFlowTestOptions {
   scenario?: ScenarioInput | 'demo';
   /** `createMock` options (a frozen clock, history caps…). */
   mock?: MockOptions;
-  /** The client's tenant. Default: the demo sandbox tenant, else the scenario's first tenant. */
+  /** The test's tenant (the `tenant` fixture, the client's). Default: the demo sandbox tenant, else the scenario's first tenant. */
   tenantId?: string;
   /** The client's acting user (`X-User-Email`); `null` for none. Default: Ann Lee on the demo, else none. */
   userEmail?: string | null;
@@ -53,6 +54,29 @@ export function testMock(options: CommFlowTestOptions): CommFlowMock {
   return createMock(options.scenario ?? 'demo', options.mock ?? {});
 }
 
+/** The tenant of the options: the one named, else the demo sandbox, else the scenario's first. */
+function testTenantId(mock: CommFlowMock, options: CommFlowTestOptions): string {
+  const demo = (options.scenario ?? 'demo') === 'demo';
+  const tenantId = options.tenantId ?? (demo ? DEMO_TENANTS.sandbox : mock.scenario.tenants[0]?.id);
+  if (tenantId === undefined) throw new Error('The scenario has no tenant: name one with the tenantId option.');
+  return tenantId;
+}
+
+/**
+ * The handle of the test's tenant on `mock` (`mock.tenant(id)`): the tenant of `options`, by
+ * default the demo sandbox (else the scenario's first tenant). `expect(tenant)` asserts on this
+ * tenant's traffic alone.
+ *
+ * @example
+ * ```ts
+ * const tenant = testTenant(mock, { tenantId: DEMO_TENANTS.live });
+ * expect(tenant).not.toHaveReceived('contacts.create');
+ * ```
+ */
+export function testTenant(mock: CommFlowMock, options: CommFlowTestOptions): MockTenantHandle {
+  return mock.tenant(testTenantId(mock, options));
+}
+
 /**
  * An SDK client bound to `mock` (through `mock.fetch`, no network) for the tenant and user of
  * `options`.
@@ -66,8 +90,7 @@ export async function testClient(mock: CommFlowMock, options: CommFlowTestOption
   // Loaded when a test asks for `client`: the SDK is an optional peer of this subpath.
   const { CommFlow: Client } = await import('@commflow/sdk');
   const demo = (options.scenario ?? 'demo') === 'demo';
-  const tenantId = options.tenantId ?? (demo ? DEMO_TENANTS.sandbox : mock.scenario.tenants[0]?.id);
-  if (tenantId === undefined) throw new Error('The scenario has no tenant: name one with the tenantId option.');
+  const tenantId = testTenantId(mock, options);
   const apiKey =
     options.apiKey ??
     (demo && tenantId.toLowerCase() === DEMO_TENANTS.sandbox.toLowerCase() ? DEMO_KEYS.sandbox : undefined) ??

@@ -10,6 +10,9 @@
  * ]                                 }
  * ```
  *
+ * Every matcher takes the mock, a remote mock, or a tenant handle (`mock.tenants.create()`,
+ * `mock.tenant(id)`), scoped to its tenant: `expect(tenant).toHaveReceived('contacts.create')`.
+ *
  * @module jest
  */
 import type {} from 'expect';

@@ -7,7 +7,7 @@
  * others are ignored; asymmetric matchers (`expect.any(String)`, `expect.stringContaining`)
  * work anywhere in it. `within` beside them makes the check eventual.
  */
-import type { WebhookEvent } from '@commflow/contract';
+import type { OperationId, WebhookEvent } from '@commflow/contract';
 import { EVENT_TYPE_NAMES, operations } from '@commflow/contract';
 import { unknownNameMessage } from '../../control-api/closest-names.js';
 import { keysOf } from '../../lib/tables.js';
@@ -16,6 +16,7 @@ import type { WebhookDelivery } from '../../state/webhooks/deliveries.js';
 import { article, counted, matchText, nearMisses, plural, type Candidate, misses } from './match.js';
 import type { MatchSource, MatcherContextLike, MatcherResult, MaybePromise } from './matcher-types.js';
 import { overrideMatchers } from './override-matcher.js';
+import { assertionTenant, givenTenant } from './tenant-scope.js';
 
 /** `next(value)`, at once for a value, after it for a promise: in-process checks stay synchronous. */
 function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
@@ -42,10 +43,15 @@ function isMatchSource(value: unknown): value is MatchSource {
 function sourceOf(received: unknown, matcher: string): MatchSource {
   if (!isMatchSource(received)) {
     throw new TypeError(
-      `${matcher}: the received value must be a CommFlowMock or a remote mock (expect(mock).${matcher}(…))`,
+      `${matcher}: the received value must be a CommFlowMock or a remote mock, or a tenant handle of one (expect(mock).${matcher}(…))`,
     );
   }
   return received;
+}
+
+/** `{ tenantId }` when the assertion is about one tenant: what its listings are narrowed to. */
+function ofTenant(tenantId: string | undefined): { tenantId?: string } {
+  return tenantId === undefined ? {} : { tenantId };
 }
 
 /** A name the contract does not know is an error naming the closest ones, under `.not` too. */
@@ -114,10 +120,20 @@ function describeRequest(entry: TypedJournalEntry): string {
   return `${entry.method} ${entry.path}${entry.query} → ${String(entry.status)}${code} (${entry.requestId})`;
 }
 
-/** Which operations the mock received, with counts: what a failure says when none was of the one asked. */
-function operationsCalled(entries: readonly TypedJournalEntry[]): string {
-  if (entries.length === 0) return 'The mock received no requests.';
-  return `The mock received:\n${counted(entries.map((entry) => entry.operationId ?? `${entry.method} ${entry.path} (no operation)`))}`;
+/**
+ * Which operations the mock received, with counts: what a failure says when none was of the one
+ * asked. Of the tenant asked about alone, when there was one: another test's traffic is noise.
+ */
+function operationsCalled(entries: readonly TypedJournalEntry[], tenantId: string | undefined): string {
+  const who = tenantId === undefined ? 'The mock' : `Tenant ${tenantId}`;
+  if (entries.length === 0) return `${who} received no requests.`;
+  return `${who} received:\n${counted(entries.map((entry) => entry.operationId ?? `${entry.method} ${entry.path} (no operation)`))}`;
+}
+
+/** `There were:` and the counts, or `There were no events.`; of the tenant asked about, when there was one. */
+function seenText(what: string, names: readonly string[], tenantId: string | undefined): string {
+  const of = tenantId === undefined ? '' : ` of tenant ${tenantId}`;
+  return names.length === 0 ? `There were no ${what}${of}.` : `There were${of}:\n${counted(names)}`;
 }
 
 function windowText(within: number | undefined): string {
@@ -136,9 +152,30 @@ function receivedResult(
   const source = sourceOf(received, name);
   const known = knownName(name, 'operation id', operationId, OPERATION_ID_LIST);
   const { match, within } = splitMatch(name, given);
+  return then(assertionTenant(name, received, givenTenant(match)), (tenantId) =>
+    receivedJudgement(context, { name, source, operationId: known, match, within, times, tenantId }),
+  );
+}
+
+interface ReceivedQuestion {
+  name: string;
+  source: MatchSource;
+  operationId: OperationId;
+  match: object | undefined;
+  within: number | undefined;
+  times: number | undefined;
+  /** The tenant asked about: the listings are narrowed to it. */
+  tenantId: string | undefined;
+}
+
+function receivedJudgement(
+  context: MatcherContextLike,
+  { name, source, operationId, match, within, times, tenantId }: ReceivedQuestion,
+): MaybePromise<MatcherResult> {
+  const scope = ofTenant(tenantId);
   const gather = () =>
-    then(source.requests({ operationId: known }), (all) =>
-      all.length > 0 ? { all, every: [] } : then(source.requests(), (every) => ({ all, every })),
+    then(source.requests({ operationId, ...scope }), (all) =>
+      all.length > 0 ? { all, every: [] } : then(source.requests(scope), (every) => ({ all, every })),
     );
   const judge = ({ all, every }: { all: readonly TypedJournalEntry[]; every: readonly TypedJournalEntry[] }) => {
     const matching =
@@ -157,7 +194,7 @@ function receivedResult(
         const listed = matching.map((entry) => `  ${describeRequest(entry)}`).join('\n');
         return `${head}Received ${plural(matching.length, 'matching request')}:\n${listed}`;
       }
-      if (all.length === 0) return `${head}Received no request of ${operationId}. ${operationsCalled(every)}`;
+      if (all.length === 0) return `${head}Received no request of ${operationId}. ${operationsCalled(every, tenantId)}`;
       const count = times === undefined ? '' : `Received ${plural(matching.length, 'matching request')}. `;
       if (match === undefined) return `${head}${count}`.trimEnd();
       const candidates = all
@@ -264,15 +301,21 @@ export const matchers = {
     knownName(name, 'event type', eventType, EVENT_TYPE_NAMES);
     const { match, within } = splitMatch(name, given);
     const judgement = { context: this, name, eventType, what: 'event', match, within };
-    const gather = () => then(source.events(), (events) => events);
-    const judge = (events: readonly WebhookEvent[]) => {
-      const candidates = events
-        .filter((event) => event.type === eventType)
-        .map((event) => ({ label: `${event.id} at ${event.timestamp}`, facts: eventFacts(event) }));
-      const seen = events.length === 0 ? 'There were no events.' : `There were:\n${counted(events.map((e) => e.type))}`;
-      return eventResult(judgement, candidates, seen);
-    };
-    return settle(gather, judge, within);
+    return then(assertionTenant(name, received, givenTenant(match)), (tenantId) => {
+      const gather = () => then(source.events(ofTenant(tenantId)), (events) => events);
+      const judge = (events: readonly WebhookEvent[]) => {
+        const candidates = events
+          .filter((event) => event.type === eventType)
+          .map((event) => ({ label: `${event.id} at ${event.timestamp}`, facts: eventFacts(event) }));
+        const seen = seenText(
+          'events',
+          events.map((e) => e.type),
+          tenantId,
+        );
+        return eventResult(judgement, candidates, seen);
+      };
+      return settle(gather, judge, within);
+    });
   },
 
   /**
@@ -291,35 +334,58 @@ export const matchers = {
     knownName(name, 'event type', eventType, EVENT_TYPE_NAMES);
     const { match, within } = splitMatch(name, given);
     const judgement = { context: this, name, eventType, what: 'succeeded delivery', match, within };
-    const gather = () =>
-      then(source.events({ type: eventType }), (events) =>
-        then(source.deliveries(), (deliveries) => ({ events, deliveries })),
-      );
-    const judge = ({
-      events,
-      deliveries,
-    }: {
-      events: readonly WebhookEvent[];
-      deliveries: readonly WebhookDelivery[];
-    }) => {
-      const data = new Map(events.map((event) => [event.id, event.data]));
-      const candidates = deliveries
-        .filter((delivery) => delivery.status === 'succeeded' && delivery.eventType === eventType)
-        .map((delivery) => ({
-          label: `${delivery.id} to ${delivery.subscriptionId}`,
-          facts: {
-            tenantId: delivery.tenantId,
-            subscriptionId: delivery.subscriptionId,
-            data: data.get(delivery.eventId),
-          },
-        }));
-      const seen =
-        deliveries.length === 0
-          ? 'There were no deliveries.'
-          : `There were:\n${counted(deliveries.map(deliveryState))}`;
-      return eventResult(judgement, candidates, seen);
-    };
-    return settle(gather, judge, within);
+    return then(assertionTenant(name, received, givenTenant(match)), (tenantId) =>
+      deliveredJudgement(judgement, source, tenantId),
+    );
   },
-  ...overrideMatchers,
+
+  /**
+   * Passes when every override (of `filter.tenantId`, when given; of the handle's tenant on a
+   * tenant handle) answered at least one request. A promise on a remote mock.
+   */
+  toHaveUsedEveryOverride(
+    this: MatcherContextLike,
+    received: unknown,
+    filter: { tenantId?: string } = {},
+  ): MaybePromise<MatcherResult> {
+    const name = 'toHaveUsedEveryOverride';
+    return then(assertionTenant(name, received, givenTenant(filter)), () =>
+      overrideMatchers.toHaveUsedEveryOverride.call(this, received, filter),
+    );
+  },
 };
+
+function deliveredJudgement(
+  judgement: EventJudgement,
+  source: MatchSource,
+  tenantId: string | undefined,
+): MaybePromise<MatcherResult> {
+  const { eventType, within } = judgement;
+  const scope = ofTenant(tenantId);
+  const gather = () =>
+    then(source.events({ type: eventType, ...scope }), (events) =>
+      then(source.deliveries(scope), (deliveries) => ({ events, deliveries })),
+    );
+  const judge = ({
+    events,
+    deliveries,
+  }: {
+    events: readonly WebhookEvent[];
+    deliveries: readonly WebhookDelivery[];
+  }) => {
+    const data = new Map(events.map((event) => [event.id, event.data]));
+    const candidates = deliveries
+      .filter((delivery) => delivery.status === 'succeeded' && delivery.eventType === eventType)
+      .map((delivery) => ({
+        label: `${delivery.id} to ${delivery.subscriptionId}`,
+        facts: {
+          tenantId: delivery.tenantId,
+          subscriptionId: delivery.subscriptionId,
+          data: data.get(delivery.eventId),
+        },
+      }));
+    const seen = seenText('deliveries', deliveries.map(deliveryState), tenantId);
+    return eventResult(judgement, candidates, seen);
+  };
+  return settle(gather, judge, within);
+}

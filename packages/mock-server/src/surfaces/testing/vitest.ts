@@ -1,13 +1,14 @@
 /**
  * `@commflow/mock-server/vitest`: an `expect` with the mock's matchers, registered and typed
- * together, and a `test` whose context holds a fresh mock and an SDK client bound to it.
+ * together, and a `test` whose context holds a fresh mock, the handle of the test's tenant and an
+ * SDK client bound to it.
  *
  * ```ts
  * import { expect, test } from '@commflow/mock-server/vitest';
  *
- * test('sends the reminder', async ({ mock, client }) => {
+ * test('sends the reminder', async ({ tenant, client }) => {
  *   await client.contacts.create({ firstName: 'Ada' });
- *   expect(mock).toHaveReceived('contacts.create', { body: { firstName: 'Ada' } });
+ *   expect(tenant).toHaveReceived('contacts.create', { body: { firstName: 'Ada' } });
  * });
  * ```
  *
@@ -20,7 +21,8 @@
  */
 import { expect as vitestExpect, onTestFinished, test as baseTest, type Assertion, type ExpectStatic } from 'vitest';
 import type { CommFlowMock } from '../../facade/commflow-mock.js';
-import { testClient, testMock, type CommFlowTestOptions } from './fixture.js';
+import type { MockTenantHandle } from '../../facade/tenant-handle.js';
+import { testClient, testMock, testTenant, type CommFlowTestOptions } from './fixture.js';
 import { matchers } from './matchers.js';
 import type { CommFlowMatchers } from './matcher-types.js';
 import { unawaitedError, watchMatchers, type EventualAssertion } from './unawaited.js';
@@ -80,16 +82,18 @@ export const expect: CommFlowExpect = vitestExpect as CommFlowExpect;
 const NO_OPTIONS: CommFlowTestOptions = {};
 
 /**
- * vitest's `test`, with three fixtures: `commflow` (the options, override it per suite with
- * `test.override('commflow', {…})`), `mock` (a fresh mock per test, closed after it) and
- * `client` (a `CommFlow` SDK client bound to that mock, for the tenant and user of the options).
- * No `beforeEach` needed.
+ * vitest's `test`, with four fixtures: `commflow` (the options, override it per suite with
+ * `test.override('commflow', {…})`), `mock` (a fresh mock per test, closed after it), `tenant`
+ * (the handle of the options' tenant on that mock, `mock.tenant(id)`: every assertion on it is
+ * about that tenant alone) and `client` (a `CommFlow` SDK client bound to that mock, for the
+ * tenant and user of the options). No `beforeEach` needed.
  *
  * @example
  * ```ts
- * test('creates a contact', async ({ mock, client }) => {
+ * test('creates a contact', async ({ tenant, client }) => {
  *   await client.contacts.create({ firstName: 'Ada' });
- *   expect(mock).toHaveReceivedTimes('contacts.create', 1);
+ *   expect(tenant).toHaveReceivedTimes('contacts.create', 1);
+ *   tenant.requests({ operationId: 'contacts.create' })[0]?.request.body?.firstName; // 'Ada'
  * });
  * ```
  */
@@ -100,10 +104,11 @@ export const test = baseTest
     onCleanup(() => mock.close());
     return Promise.resolve(mock);
   })
+  .extend('tenant', ({ mock, commflow }): MockTenantHandle => testTenant(mock, commflow))
   .extend('client', ({ mock, commflow }) => testClient(mock, commflow));
 
 // The matchers entry's exports, not `export * from './matchers-entry.js'`: an entry that other
 // entries import becomes a chunk of its own, with no code in it (tsup: "Generated an empty chunk").
 export { matchers } from './matchers.js';
 export type * from './matcher-types.js';
-export { DEMO_ACTING_USER, testClient, testMock, type CommFlowTestOptions } from './fixture.js';
+export { DEMO_ACTING_USER, testClient, testMock, testTenant, type CommFlowTestOptions } from './fixture.js';

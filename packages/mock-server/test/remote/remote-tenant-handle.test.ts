@@ -1,0 +1,213 @@
+/**
+ * The tenant handle over real HTTP (`remote.tenant(id)`, `remote.tenants.create()`) against a
+ * standalone mock on 127.0.0.1: the names of the in-process handle, each answer a promise, the
+ * matchers scoped to the tenant, and a tenant id that is not the handle's, or that no tenant has,
+ * refused with the tenants it could have meant.
+ */
+import { stripVTControlCharacters } from 'node:util';
+import type { OperationBody } from '@commflow/contract';
+import { afterAll, beforeAll, describe, expectTypeOf } from 'vitest';
+import { DEMO_TENANTS, type TenantHandleOf } from '../../src/index.js';
+import { startMockServer, type RunningMockServer } from '../../src/surfaces/adapters/node.js';
+import {
+  connectMock,
+  ControlError,
+  type CreatedRemoteTenantHandle,
+  type RemoteMock,
+  type RemoteTenantHandle,
+} from '../../src/surfaces/remote/index.js';
+import { expect, test, type CommFlowAssertion } from '../../src/surfaces/testing/vitest.js';
+
+/** The sandbox tenant's id with its last character changed: a slip of the fingers. */
+const SANDBOX_TYPO = `${DEMO_TENANTS.sandbox.slice(0, -1)}2`;
+
+let server: RunningMockServer;
+let remote: RemoteMock;
+
+beforeAll(async () => {
+  server = await startMockServer({ scenario: 'demo' });
+  remote = await connectMock(server.url);
+});
+afterAll(() => server.close());
+
+async function rejection(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('nothing was thrown');
+}
+
+async function failure(run: () => Promise<unknown>): Promise<string> {
+  return stripVTControlCharacters(((await rejection(run)) as Error).message);
+}
+
+async function addContact(tenant: RemoteTenantHandle, firstName: string): Promise<void> {
+  await (await tenant.client()).contacts.create({ firstName });
+}
+
+describe('remote.tenants.create() and remote.tenant(id)', () => {
+  test('create() returns the handle, with tenant, key and apiKey as before; the names of the in-process one', async () => {
+    const created = await remote.tenants.create({ from: DEMO_TENANTS.sandbox, name: 'remote handle' });
+    const { tenant, key, apiKey } = created;
+    expect(tenant.name).toBe('remote handle');
+    expect(created.id).toBe(tenant.id);
+    expect(apiKey.key).toBe(key);
+    expectTypeOf(created).toExtend<TenantHandleOf<'remote'>>();
+
+    await addContact(created, 'Remy');
+    await expect(created).toHaveReceived('contacts.create', {
+      userEmail: 'ann.lee@acme.test',
+      body: { firstName: 'Remy' },
+    });
+    await expect(created).toHaveEmitted('contact.changed', { data: { change: 'created' } });
+    const requests = await created.requests({ operationId: 'contacts.create' });
+    expectTypeOf(requests[0]!.request.body).toEqualTypeOf<OperationBody<'contacts.create'> | undefined>();
+    expect(requests.map((entry) => entry.request.body?.firstName)).toEqual(['Remy']);
+    expect(await created.events({ type: 'contact.changed' })).toHaveLength(1);
+    expect(await created.deliveries()).toEqual([]);
+    await created.delete();
+  });
+
+  test('remote.tenant(id) of a scenario tenant: no key, and client() makes one of its own', async () => {
+    const tenant = await remote.tenant(DEMO_TENANTS.live.toUpperCase());
+    expect(tenant.id).toBe(DEMO_TENANTS.live);
+    expect(tenant.key).toBeUndefined();
+    const keysBefore = (await remote.apiKeys()).length;
+    const client = await tenant.client({ userEmail: null });
+    await client.users.list().toArray();
+    await tenant.client();
+    expect((await remote.apiKeys()).length).toBe(keysBefore + 1);
+    await expect(tenant).toHaveReceived('users.list', { status: 200 });
+  });
+
+  test('an unknown id is a ControlError NOT_FOUND naming the tenants it could have meant', async () => {
+    const error = await rejection(() => remote.tenant(SANDBOX_TYPO));
+    expect(error).toBeInstanceOf(ControlError);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    expect((error as Error).message).toContain(
+      `unknown tenant id "${SANDBOX_TYPO}"; did you mean "${DEMO_TENANTS.sandbox}" (Acme)`,
+    );
+    expect(await failure(() => remote.tenant('Acme'))).toContain(`did you mean "${DEMO_TENANTS.sandbox}" (Acme)`);
+  });
+});
+
+describe('a remote handle reads and asserts on its own tenant alone', () => {
+  test("a matcher without tenantId does not pass on another tenant's request", async () => {
+    const mine = await remote.tenants.create();
+    const theirs = await remote.tenants.create();
+    await addContact(theirs, 'Ada');
+
+    await expect(mine).not.toHaveReceived('contacts.create');
+    await expect(mine).toHaveReceivedTimes('contacts.create', 0);
+    await expect(theirs).toHaveReceived('contacts.create');
+    expect(await mine.requests()).toEqual([]);
+    const message = await failure(() => expect(mine).toHaveReceived('contacts.create'));
+    expect(message).toContain(`Tenant ${mine.id} received no requests.`);
+    // An eventual check on a handle polls its tenant's traffic alone.
+    await expect(mine).not.toHaveReceived('contacts.create', { within: 100 });
+    await Promise.all([mine.delete(), theirs.delete()]);
+  });
+
+  test("a tenantId that is not the handle's throws, under .not too", async () => {
+    const mine = await remote.tenants.create();
+    const theirs = await remote.tenants.create();
+    const foreign = `tenantId "${theirs.id}" is not this handle's tenant "${mine.id}"`;
+    expect(await failure(() => expect(mine).not.toHaveReceived('contacts.create', { tenantId: theirs.id }))).toContain(
+      foreign,
+    );
+    expect(await failure(() => expect(mine).toHaveUsedEveryOverride({ tenantId: theirs.id }))).toContain(foreign);
+    const refused = await rejection(() => mine.requests({ tenantId: theirs.id }));
+    expect(refused).toBeInstanceOf(ControlError);
+    expect(refused).toMatchObject({ code: 'VALIDATION_ERROR', issues: [{ path: ['query', 'tenantId'] }] });
+    expect(
+      await failure(() =>
+        mine.overrides.add({ tenantId: theirs.id, operationId: 'contacts.list', fault: { status: 503 } }),
+      ),
+    ).toContain(foreign);
+    await Promise.all([mine.delete(), theirs.delete()]);
+  });
+
+  test('on the whole remote mock, a tenant id no tenant has throws, naming the closest', async () => {
+    const meant = `unknown tenant id "${SANDBOX_TYPO}"; did you mean "${DEMO_TENANTS.sandbox}" (Acme)`;
+    expect(
+      await failure(() => expect(remote).not.toHaveReceived('contacts.create', { tenantId: SANDBOX_TYPO })),
+    ).toContain(meant);
+    expect(
+      await failure(() => expect(remote).not.toHaveEmitted('contact.changed', { tenantId: SANDBOX_TYPO })),
+    ).toContain(meant);
+    expect(await failure(() => expect(remote).toHaveUsedEveryOverride({ tenantId: SANDBOX_TYPO }))).toContain(meant);
+    const created = await remote.tenants.create({ name: 'suggest me' });
+    const typo = `${created.id.slice(0, -1)}${created.id.endsWith('0') ? '1' : '0'}`;
+    expect(
+      await failure(() => expect(remote).not.toHaveReceived('contacts.create', { tenantId: typo, within: 50 })),
+    ).toContain(`did you mean "${created.id}" (suggest me)`);
+    await created.delete();
+  });
+
+  test('the failure summary lists only the traffic of the tenant asked about', async () => {
+    const mine = await remote.tenants.create();
+    const theirs = await remote.tenants.create();
+    await (await mine.client()).users.list().toArray();
+    await addContact(theirs, 'Ada');
+    const message = await failure(() => expect(remote).toHaveReceived('sms.send', { tenantId: mine.id }));
+    expect(message).toContain(`Tenant ${mine.id} received:\n  users.list ×1`);
+    expect(message).not.toContain('contacts.create');
+    await Promise.all([mine.delete(), theirs.delete()]);
+  });
+});
+
+describe("the remote handle's overrides, clock, reset and delete", () => {
+  test('an override added through the handle is scoped to the tenant', async () => {
+    const mine = await remote.tenants.create();
+    const theirs = await remote.tenants.create();
+    const fault = await mine.overrides.add({ operationId: 'contacts.create', fault: { status: 503 } });
+    expect(fault.tenantId).toBe(mine.id);
+    const other = await theirs.overrides.add({ operationId: 'users.list', fault: { status: 503 } });
+
+    await expect(addContact(mine, 'Ada')).rejects.toMatchObject({ status: 503 });
+    await addContact(theirs, 'Bo');
+    await expect(theirs).toHaveReceived('contacts.create', { status: 201 });
+    expect((await mine.overrides.list()).map((listed) => listed.id)).toEqual([fault.id]);
+    await expect(mine).toHaveUsedEveryOverride();
+    await expect(theirs).not.toHaveUsedEveryOverride();
+    expect(await rejection(() => mine.overrides.remove(other.id))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await mine.overrides.clear()).toBe(1);
+    expect((await remote.overrides.list({ tenantId: theirs.id })).map((listed) => listed.id)).toEqual([other.id]);
+    await theirs.overrides.remove(other.id);
+    expect(await theirs.overrides.list()).toEqual([]);
+    await Promise.all([mine.delete(), theirs.delete()]);
+  });
+
+  test('clock, advanceClock, reset and delete act on this tenant alone', async () => {
+    const mine = await remote.tenants.create();
+    const theirs = await remote.tenants.create();
+    expect(await mine.advanceClock(60_000)).toMatchObject({ tenantId: mine.id, aheadMs: 60_000 });
+    expect((await mine.clock()).aheadMs).toBe(60_000);
+    expect((await theirs.clock()).aheadMs).toBe(0);
+
+    await addContact(mine, 'Ada');
+    await addContact(theirs, 'Bo');
+    expect((await mine.reset()).id).toBe(mine.id);
+    expect(await mine.requests()).toEqual([]);
+    expect(await theirs.requests()).toHaveLength(1);
+
+    await mine.delete();
+    expect(await failure(() => remote.tenant(mine.id))).toContain(`unknown tenant id "${mine.id}"`);
+    const refused = await fetch(`${server.url}/api/v1/users`, {
+      headers: { 'X-API-Key': mine.key, 'X-Tenant-Id': mine.id },
+    });
+    expect(refused.status).toBe(401);
+    expect(await theirs.requests()).toHaveLength(1);
+    await theirs.delete();
+  });
+
+  test('the assertion types: every assertion on a remote handle is a promise', () => {
+    expectTypeOf<ReturnType<CommFlowAssertion<RemoteTenantHandle>['toHaveReceived']>>().toEqualTypeOf<Promise<void>>();
+    expectTypeOf<ReturnType<CommFlowAssertion<CreatedRemoteTenantHandle>['toHaveEmitted']>>().toEqualTypeOf<
+      Promise<void>
+    >();
+    expectTypeOf<RemoteMock['tenant']>().returns.toEqualTypeOf<Promise<RemoteTenantHandle>>();
+  });
+});
