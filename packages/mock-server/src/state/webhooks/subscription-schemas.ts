@@ -10,9 +10,12 @@ import * as z from 'zod';
  * ```
  */
 export const WebhookEventFilterEntrySchema = z.enum(['*', ...EVENT_TYPE_NAMES], {
-  error: (issue) =>
-    `unknown event type ${JSON.stringify(issue.input)}: expected "*" or one of ${EVENT_TYPE_NAMES.join(', ')}`,
+  error: (issue) => unknownEventType(issue.input),
 });
+
+function unknownEventType(input: unknown): string {
+  return `unknown event type ${JSON.stringify(input)}: expected "*" or one of ${EVENT_TYPE_NAMES.join(', ')}`;
+}
 
 /**
  * A subscription's event filter: event type names, or `["*"]` for all. Defaults to `["*"]`.
@@ -148,7 +151,14 @@ export const SubscriptionsDataSchema = z.array(
     url: z.string(),
     // The same filter a subscribe accepts: a restored world must not hold a subscription the
     // mock would refuse to create (and an unknown type would silently never match).
-    events: z.array(WebhookEventFilterEntrySchema).min(1),
+    // Kept as plain strings (the store matches event types given as strings).
+    events: z
+      .array(
+        z.string().refine((entry) => WebhookEventFilterEntrySchema.safeParse(entry).success, {
+          error: (issue) => unknownEventType(issue.input),
+        }),
+      )
+      .min(1),
     createdAt: z.string(),
     inProcess: z.boolean(),
     enabled: z.boolean(),
