@@ -1,4 +1,4 @@
-import { HEADERS } from '@commflow/contract';
+import { HEADERS } from '@commflow/contract/headers';
 import { APITimeoutError, APIUserAbortError } from './errors.js';
 import type { WaitLog } from '../internal/wait-log.js';
 import { numericHeader } from '../internal/utils.js';
