@@ -86,6 +86,15 @@ export class Throttle {
   }
 
   /**
+   * Takes a slot at once when one is free and no call waits before this one: what {@link wait}
+   * does first, without a promise, so that an attempt the queue does not hold costs no microtask
+   * turn. `false`: call {@link wait}.
+   */
+  tryTake(): boolean {
+    return this.#queue.length === 0 && this.#take(Date.now());
+  }
+
+  /**
    * Waits until an attempt may be sent; a window that resets after `maxRetryAfter` does not hold
    * the call (it goes, and meets the service's 429). Fails at once with an {@link APITimeoutError} when the
    * window resets later than `timeout` from now; otherwise the wait is bounded by `timeout` and
