@@ -8,7 +8,7 @@ import type { Throttling } from './state.js';
  */
 export function throttleOf(throttling: Throttling, apiKey: string, tenantId: string): Throttle {
   const { recent } = throttling;
-  if (recent !== undefined && recent.tenantId === tenantId && recent.apiKey === apiKey) return recent.throttle;
+  if (recent?.tenantId === tenantId && recent.apiKey === apiKey) return recent.throttle;
   const id = `${apiKey} ${tenantId}`;
   let throttle = throttling.queues.get(id);
   if (throttle === undefined) {
