@@ -28,9 +28,9 @@ function place(url, name) {
   if (url.startsWith('node:internal/modules')) return 'Node: module loader (resolve, read, compile, link)';
   if (url.startsWith('node:')) return 'Node: other internals (bootstrap…)';
   const pkg = url.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\/(.*)$/);
-  if (pkg) return pkg[1] === 'zod' ? `zod/${pkg[2].split('/').slice(0, 2).join('/')}` : pkg[1];
+  if (pkg) return pkg[1] === 'zod' ? 'zod (its own code)' : pkg[1];
   const ours = url.match(/packages\/([^/]+)\/(.*)$/);
-  return ours ? `@commflow/${ours[1]}: ${ours[2]}` : url;
+  return ours ? `@commflow/${ours[1]} (its own code)` : url;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'import-profile-'));
@@ -42,7 +42,14 @@ try {
     const out = join(dir, String(run));
     const result = spawnSync(
       process.execPath,
-      ['--cpu-prof', '--cpu-prof-interval=50', `--cpu-prof-dir=${out}`, '--input-type=module', '-e', `await import(${JSON.stringify(specifier)});`],
+      [
+        '--cpu-prof',
+        '--cpu-prof-interval=50',
+        `--cpu-prof-dir=${out}`,
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(specifier)});`,
+      ],
       { encoding: 'utf8', timeout: 60_000 },
     );
     if (result.status !== 0) throw new Error(`importing ${specifier} failed: ${result.stderr}`);
@@ -55,7 +62,8 @@ try {
       total++;
       const where = place(url, name);
       byPlace.set(where, (byPlace.get(where) ?? 0) + 1);
-      const key = url === '' ? name : `${name} (${url.replace(/^.*\/(node_modules|packages)\//, '')}:${lineNumber + 1})`;
+      const key =
+        url === '' ? name : `${name} (${url.replace(/^.*\/(node_modules|packages)\//, '')}:${lineNumber + 1})`;
       byFunction.set(key, (byFunction.get(key) ?? 0) + 1);
     }
   }
