@@ -28,6 +28,9 @@ step "unit and integration tests"
 results="$(mktemp -d)/vitest.json"
 pnpm run test:unit --reporter=default --reporter=json --outputFile.json="$results"
 
+step "performance ratio guards, each proven on a planted slowness: mock / bare node:http, SDK / ky a call, SDK / zod import"
+pnpm run perf:guards
+
 step "SDK suite on Node 22.12.0 (the engines floor) and the newest Node"
 pnpm --filter @commflow/sdk run test:node-matrix
 step "package checks (publint, attw, size-limit, the esbuild size of an app with { CommFlow })"

@@ -1,4 +1,4 @@
-import { HEADERS } from '@commflow/contract';
+import { HEADERS } from '@commflow/contract/headers';
 
 /**
  * The request headers the SDK sets itself, each with the option that sets it. A call that sets

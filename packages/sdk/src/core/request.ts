@@ -97,7 +97,8 @@ async function attempts<T>(
       headers: new Headers(Object.fromEntries(request.headers)),
     };
     if (live && context) live.context = context;
-    if (throttle) {
+    // The queue's arguments (the wait log, the onWait hook) are only built when it holds the call.
+    if (throttle && !throttle.tryTake()) {
       await throttle.wait(
         op.id,
         signal,

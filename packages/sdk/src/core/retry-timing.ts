@@ -1,4 +1,4 @@
-import { HEADERS } from '@commflow/contract';
+import { HEADERS } from '@commflow/contract/headers';
 import { APIConnectionError, APIError } from './errors.js';
 import type { WaitReason } from './hooks.js';
 import type { OperationPlan } from './plan.js';

@@ -14,6 +14,12 @@ export interface Throttling {
   readonly auto: boolean;
   readonly maxConcurrency: number;
   readonly queues: Map<string, Throttle>;
+  /**
+   * The queue the last call of this client found, with its key and tenant: nearly every call
+   * uses the client's own, and finding it again costs two string comparisons, where the map
+   * costs building and hashing its id (see throttleOf).
+   */
+  recent?: { readonly apiKey: string; readonly tenantId: string; readonly throttle: Throttle };
 }
 
 /**

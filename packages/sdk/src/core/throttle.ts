@@ -1,4 +1,4 @@
-import { HEADERS } from '@commflow/contract';
+import { HEADERS } from '@commflow/contract/headers';
 import { APITimeoutError, APIUserAbortError } from './errors.js';
 import type { WaitLog } from '../internal/wait-log.js';
 import { numericHeader } from '../internal/utils.js';
@@ -83,6 +83,15 @@ export class Throttle {
         this.#pump();
       }, this.#resetAt - now);
     }
+  }
+
+  /**
+   * Takes a slot at once when one is free and no call waits before this one: what {@link wait}
+   * does first, without a promise, so that an attempt the queue does not hold costs no microtask
+   * turn. `false`: call {@link wait}.
+   */
+  tryTake(): boolean {
+    return this.#queue.length === 0 && this.#take(Date.now());
   }
 
   /**

@@ -1,4 +1,4 @@
-import { HEADERS } from '@commflow/contract';
+import { HEADERS } from '@commflow/contract/headers';
 
 /**
  * The SDK's version, from package.json: set by the build (tsup's `define`) and by the test
