@@ -154,7 +154,7 @@ export class DeliveryTable {
   readonly #limit: number;
   readonly #nowFor: (tenantId: string) => number;
 
-  /** @param options.limit Deliveries kept per tenant (pending ones past it too); default 1,000. */
+  /** `limit`: deliveries kept per tenant (pending ones stay past it); default 1,000. */
   constructor(options: { nowFor: (tenantId: string) => number; limit?: number | undefined }) {
     this.#nowFor = options.nowFor;
     this.#limit = options.limit ?? 1_000;
