@@ -321,3 +321,35 @@ describe('each tenant keeps its newest min(count, cap) entries', () => {
     );
   });
 });
+
+describe('a restore applies the caps per tenant', () => {
+  it('into a mock with lower caps, each tenant keeps its newest entries, oldest first across tenants', async () => {
+    const source = createMock('demo', { clock: { frozen: true, start: START } });
+    const small = createMock('demo', { clock: { frozen: true }, journalLimit: 2, eventLimit: 2 });
+    try {
+      const a = newTenant(source);
+      const b = newTenant(source);
+      const send = async (tenant: typeof a, requestId: string) => {
+        const response = await source.fetch('/api/v1/contacts', {
+          method: 'POST',
+          headers: { ...tenant.headers, 'content-type': 'application/json', 'X-Request-Id': requestId },
+          body: JSON.stringify({ firstName: requestId }),
+        });
+        expect(response.status).toBe(201);
+        await response.arrayBuffer();
+      };
+      await send(b, 'b-1');
+      for (const n of [1, 2, 3, 4, 5]) await send(a, `a-${String(n)}`);
+      small.restore(source.snapshot());
+      expect(small.journal().map((entry) => entry.requestId)).toEqual(['b-1', 'a-4', 'a-5']);
+      const names = small
+        .events({ type: 'contact.changed' })
+        .map((event) => (event.data as { contact: { firstName: string } }).contact.firstName);
+      expect(names).toEqual(['b-1', 'a-4', 'a-5']);
+      // What it keeps saves as it restored: every tenant's entries, oldest first.
+      expect(small.snapshot().state.journal.map((entry) => entry.requestId)).toEqual(['b-1', 'a-4', 'a-5']);
+    } finally {
+      await Promise.all([source.close(), small.close()]);
+    }
+  });
+});
