@@ -30,8 +30,8 @@ export interface TenantBoundedLogOptions<T> {
  * amortised (an evictable predicate that refuses the oldest makes it O(capacity)); a tenant's
  * bucket is freed when the tenant is forgotten.
  *
- * Memory is bounded by `capacity × (tenants with items + 1)` items. Items are objects, each kept
- * once: pushing an item already kept does nothing.
+ * Memory is bounded by `capacity × (tenants with items + 1)` items. Items are objects, each
+ * pushed once (the stores push new records only; a second push of one is not checked for).
  *
  * @example
  * ```ts
@@ -75,7 +75,7 @@ export class TenantBoundedLog<T extends object> {
   /** Appends `item` to its tenant's bucket, evicting that tenant's oldest past the cap. */
   push(item: T): void {
     const { capacity, evictable } = this.#options;
-    if ((capacity <= 0 && evictable === undefined) || this.#order.has(item)) return;
+    if (capacity <= 0 && evictable === undefined) return;
     const tenantId = this.#options.tenantOf(item);
     let bucket = this.#buckets.get(tenantId);
     if (bucket === undefined) {
