@@ -1,6 +1,10 @@
-/** One tenant's items, oldest first: `items[head…]` are kept; the slots before `head` are spent. */
+/**
+ * One tenant's items, oldest first: `items[head…]` are kept, the slots before `head` are spent;
+ * `arrivals[i]` is when `items[i]` came, counted across tenants (the merge of a listing reads it).
+ */
 interface Bucket<T> {
   items: (T | undefined)[];
+  arrivals: number[];
   head: number;
 }
 
@@ -25,13 +29,13 @@ export interface TenantBoundedLogOptions<T> {
 
 /**
  * The newest `capacity` items of each tenant, and as many with no tenant: one tenant's traffic
- * never evicts another's. Kept in arrival order across tenants too, so that the whole log lists
- * oldest first in O(items) and one tenant's items in O(that tenant's items). Appending is O(1)
- * amortised (an evictable predicate that refuses the oldest makes it O(capacity)); a tenant's
- * bucket is freed when the tenant is forgotten.
+ * never evicts another's. Appending is O(1) amortised (an evictable predicate that refuses the
+ * oldest makes it O(capacity)) and touches only the item's tenant; one tenant's items list in
+ * O(its items), and the whole log lists oldest first across tenants by merging the buckets on
+ * arrival (a plain copy when one tenant has items). A tenant's bucket is freed when the tenant is
+ * forgotten.
  *
- * Memory is bounded by `capacity × (tenants with items + 1)` items. Items are objects, each
- * pushed once (the stores push new records only; a second push of one is not checked for).
+ * Memory is bounded by `capacity × (tenants with items + 1)` items.
  *
  * @example
  * ```ts
@@ -45,16 +49,11 @@ export interface TenantBoundedLogOptions<T> {
 export class TenantBoundedLog<T extends object> {
   readonly #options: TenantBoundedLogOptions<T>;
   #buckets = new Map<string | null, Bucket<T>>();
-  /** Every kept item, in arrival order: a Set, so that an eviction anywhere is O(1). */
-  #order = new Set<T>();
+  #arrivals = 0;
+  #size = 0;
 
   constructor(options: TenantBoundedLogOptions<T>) {
     this.#options = options;
-  }
-
-  /** The options it was built with (a fresh log of the same shape is built from them). */
-  get options(): TenantBoundedLogOptions<T> {
-    return this.#options;
   }
 
   /** How many items it keeps per tenant, at most. */
@@ -64,7 +63,7 @@ export class TenantBoundedLog<T extends object> {
 
   /** How many items are kept, across tenants. */
   get size(): number {
-    return this.#order.size;
+    return this.#size;
   }
 
   /** How many tenants (the bucket of items with no tenant included) have items kept. */
@@ -79,65 +78,80 @@ export class TenantBoundedLog<T extends object> {
     const tenantId = this.#options.tenantOf(item);
     let bucket = this.#buckets.get(tenantId);
     if (bucket === undefined) {
-      bucket = { items: [], head: 0 };
+      bucket = { items: [], arrivals: [], head: 0 };
       this.#buckets.set(tenantId, bucket);
     }
     bucket.items.push(item);
-    this.#order.add(item);
+    bucket.arrivals.push(++this.#arrivals);
+    this.#size++;
     if (bucket.items.length - bucket.head > capacity) this.#trim(bucket);
   }
 
   /** Every kept item, oldest first across tenants (a copy). */
   list(): T[] {
-    return [...this.#order];
+    const buckets = [...this.#buckets.values()];
+    if (buckets.length === 1 && buckets[0] !== undefined) return kept(buckets[0]);
+    // A k-way merge on arrival: a binary heap of bucket cursors, O(items × log tenants).
+    const cursors = buckets
+      .filter((bucket) => bucket.head < bucket.items.length)
+      .map((bucket) => ({ bucket, index: bucket.head }));
+    const arrival = (cursor: { bucket: Bucket<T>; index: number }) => cursor.bucket.arrivals[cursor.index] ?? Infinity;
+    const heap = new MinHeap(cursors, (a, b) => arrival(a) < arrival(b));
+    const all: T[] = [];
+    for (let top = heap.peek(); top !== undefined; top = heap.peek()) {
+      const item = top.bucket.items[top.index++];
+      if (item !== undefined) all.push(item);
+      if (top.index < top.bucket.items.length) heap.siftDownTop();
+      else heap.pop();
+    }
+    return all;
   }
 
   /** One tenant's kept items (`null`: those with no tenant), oldest first (a copy). */
   listTenant(tenantId: string | null): T[] {
     const bucket = this.#buckets.get(tenantId);
-    const kept: T[] = [];
-    if (bucket === undefined) return kept;
-    for (let index = bucket.head; index < bucket.items.length; index++) {
-      const item = bucket.items[index];
-      if (item !== undefined) kept.push(item);
-    }
-    return kept;
+    return bucket === undefined ? [] : kept(bucket);
   }
 
   /** Forgets every item. */
   clear(): void {
     this.#buckets = new Map();
-    this.#order = new Set();
+    this.#size = 0;
   }
 
   /** Forgets one tenant's items and frees its bucket; returns them, oldest first. */
   forgetTenant(tenantId: string | null): T[] {
     const dropped = this.listTenant(tenantId);
     this.#buckets.delete(tenantId);
-    for (const item of dropped) this.#order.delete(item);
+    this.#size -= dropped.length;
     return dropped;
   }
 
   /** Forgets the items `drop` accepts, in every bucket, keeping the order of the rest. */
   forget(drop: (item: T) => boolean): void {
     for (const [tenantId, bucket] of this.#buckets) {
-      const kept: T[] = [];
-      for (const item of this.listTenant(tenantId)) {
-        if (drop(item)) this.#order.delete(item);
-        else kept.push(item);
+      const items: T[] = [];
+      const arrivals: number[] = [];
+      for (let index = bucket.head; index < bucket.items.length; index++) {
+        const item = bucket.items[index];
+        if (item === undefined) continue;
+        if (drop(item)) {
+          this.#size--;
+          continue;
+        }
+        items.push(item);
+        arrivals.push(bucket.arrivals[index] ?? 0);
       }
-      if (kept.length === 0) this.#buckets.delete(tenantId);
-      else if (kept.length < bucket.items.length - bucket.head) {
-        bucket.items = kept;
-        bucket.head = 0;
-      }
+      if (items.length === 0) this.#buckets.delete(tenantId);
+      else Object.assign(bucket, { items, arrivals, head: 0 });
     }
   }
 
   /** Takes `other`'s items in place of its own (a restore built aside). */
   adopt(other: TenantBoundedLog<T>): void {
     this.#buckets = other.#buckets;
-    this.#order = other.#order;
+    this.#arrivals = other.#arrivals;
+    this.#size = other.#size;
   }
 
   /** Replaces the items with `items` (oldest first), each tenant keeping its newest `capacity`: a restore. */
@@ -160,15 +174,81 @@ export class TenantBoundedLog<T extends object> {
       if (index === bucket.head) {
         bucket.items[index] = undefined;
         bucket.head++;
-      } else bucket.items.splice(index, 1);
+      } else {
+        bucket.items.splice(index, 1);
+        bucket.arrivals.splice(index, 1);
+      }
       if (item === undefined) continue;
-      this.#order.delete(item);
+      this.#size--;
       onEvict?.(item);
     }
     // Spent slots are dropped in one copy once they are half the array: O(1) amortised.
     if (bucket.head >= 32 && bucket.head * 2 >= bucket.items.length) {
       bucket.items = bucket.items.slice(bucket.head);
+      bucket.arrivals = bucket.arrivals.slice(bucket.head);
       bucket.head = 0;
     }
+  }
+}
+
+/** A bucket's kept items, oldest first (a copy). */
+function kept<T>(bucket: Bucket<T>): T[] {
+  const items: T[] = [];
+  for (let index = bucket.head; index < bucket.items.length; index++) {
+    const item = bucket.items[index];
+    if (item !== undefined) items.push(item);
+  }
+  return items;
+}
+
+/** A binary min-heap, just what the merge needs: the least, its sift down after it changed, pop. */
+class MinHeap<T> {
+  readonly #items: T[];
+  readonly #less: (a: T, b: T) => boolean;
+
+  constructor(items: T[], less: (a: T, b: T) => boolean) {
+    this.#items = items;
+    this.#less = less;
+    for (let index = (items.length >> 1) - 1; index >= 0; index--) this.#siftDown(index);
+  }
+
+  peek(): T | undefined {
+    return this.#items[0];
+  }
+
+  /** The least item changed (grew): moves it to its place. */
+  siftDownTop(): void {
+    this.#siftDown(0);
+  }
+
+  pop(): void {
+    const last = this.#items.pop();
+    if (last === undefined || this.#items.length === 0) return;
+    this.#items[0] = last;
+    this.#siftDown(0);
+  }
+
+  #siftDown(start: number): void {
+    const items = this.#items;
+    let index = start;
+    const here = items[index];
+    if (here === undefined) return;
+    for (;;) {
+      const left = 2 * index + 1;
+      if (left >= items.length) break;
+      const right = left + 1;
+      let child = left;
+      let childItem = items[left];
+      const rightItem = items[right];
+      if (childItem === undefined) break;
+      if (rightItem !== undefined && this.#less(rightItem, childItem)) {
+        child = right;
+        childItem = rightItem;
+      }
+      if (!this.#less(childItem, here)) break;
+      items[index] = childItem;
+      index = child;
+    }
+    items[index] = here;
   }
 }
