@@ -1,81 +1,254 @@
 /**
- * The newest `capacity` items of a stream, oldest first. Appending is O(1) amortised: the array
- * grows by `slack` items past the capacity (default: the capacity itself, so twice it), then
- * drops the excess in one slice. A smaller slack holds less at the peak and copies more often.
- *
- * @example
- * ```ts
- * const log = new BoundedLog<string>(2);
- * log.push('a'); log.push('b'); log.push('c');
- * log.list(); // ['b', 'c']
- * ```
+ * One tenant's items, oldest first: `items[head…]` are kept, the slots before `head` are spent;
+ * `arrivals[i]` is when `items[i]` came, counted across tenants (the merge of a listing reads it).
  */
-export class BoundedLog<T> {
-  readonly #capacity: number;
-  readonly #slack: number;
-  #items: T[] = [];
-
-  constructor(capacity: number, slack: number = capacity) {
-    this.#capacity = capacity;
-    this.#slack = Math.max(1, slack);
-  }
-
-  push(item: T): void {
-    if (this.#capacity <= 0) return;
-    this.#items.push(item);
-    if (this.#items.length >= this.#capacity + this.#slack) this.#items = this.#items.slice(-this.#capacity);
-  }
-
-  /** How many items it keeps at most. */
-  get capacity(): number {
-    return this.#capacity;
-  }
-
-  /** How many items are kept (at most the capacity). */
-  get size(): number {
-    return Math.min(this.#items.length, this.#capacity);
-  }
-
-  /** The kept items, oldest first (a copy). */
-  list(): T[] {
-    return this.#items.slice(-this.#capacity);
-  }
-
-  clear(): void {
-    this.#items = [];
-  }
-
-  /** Drops the items `drop` accepts (a tenant deleted), keeping the order of the rest. */
-  forget(drop: (item: T) => boolean): void {
-    this.#items = this.#items.filter((item) => !drop(item));
-  }
-
-  /** Takes `other`'s items in place of its own (a restore built aside). */
-  adopt(other: BoundedLog<T>): void {
-    this.#items = other.#items;
-  }
-
-  /** Replaces the items (oldest first), keeping the newest `capacity`: a restore. */
-  replace(items: readonly T[]): void {
-    this.#items = this.#capacity <= 0 ? [] : items.slice(-this.#capacity);
-  }
+interface Bucket<T> {
+  items: (T | undefined)[];
+  arrivals: number[];
+  head: number;
 }
 
 /**
- * Deletes the oldest entries of an insertion-ordered map while it holds more than `limit`,
- * skipping those `evictable` refuses (work still running). Stops as soon as the map fits.
+ * How a {@link TenantBoundedLog} files and trims its items.
  *
  * @example
  * ```ts
- * trimOldest(deliveries, 10_000, (delivery) => delivery.status !== 'pending');
+ * const options: TenantBoundedLogOptions<WebhookEvent> = { capacity: 1_000, tenantOf: (event) => event.tenantId };
  * ```
  */
-export function trimOldest<K, V>(map: Map<K, V>, limit: number, evictable: (value: V) => boolean): void {
-  let excess = map.size - limit;
-  if (excess <= 0) return;
-  for (const [key, value] of map) {
-    if (!evictable(value)) continue;
-    map.delete(key);
-    if (--excess === 0) return;
+export interface TenantBoundedLogOptions<T> {
+  /** Items kept per tenant, and in the bucket of items with no tenant. */
+  capacity: number;
+  /** The tenant an item belongs to; `null` files it in the bucket of items with no tenant. */
+  tenantOf: (item: T) => string | null;
+  /** Whether an item may be evicted (default: all may); an item refused stays, past the cap if need be. */
+  evictable?: (item: T) => boolean;
+  /** Told of each item the cap evicts (not of those `clear`, `forget` or `forgetTenant` drop). */
+  onEvict?: (item: T) => void;
+}
+
+/**
+ * The newest `capacity` items of each tenant, and as many with no tenant: one tenant's traffic
+ * never evicts another's. Appending is O(1) amortised (an evictable predicate that refuses the
+ * oldest makes it O(capacity)) and touches only the item's tenant; one tenant's items list in
+ * O(its items), and the whole log lists oldest first across tenants by merging the buckets on
+ * arrival (a plain copy when one tenant has items). A tenant's bucket is freed when the tenant is
+ * forgotten.
+ *
+ * Memory is bounded by `capacity × (tenants with items + 1)` items.
+ *
+ * @example
+ * ```ts
+ * const log = new TenantBoundedLog<{ tenantId: string | null; n: number }>({ capacity: 2, tenantOf: (item) => item.tenantId });
+ * for (let n = 0; n < 5; n++) log.push({ tenantId: 'a', n });
+ * log.push({ tenantId: 'b', n: 5 });
+ * log.listTenant('a').map((item) => item.n); // [3, 4]
+ * log.list().map((item) => item.n); // [3, 4, 5]
+ * ```
+ */
+export class TenantBoundedLog<T extends object> {
+  readonly #options: TenantBoundedLogOptions<T>;
+  #buckets = new Map<string | null, Bucket<T>>();
+  #arrivals = 0;
+  #size = 0;
+
+  constructor(options: TenantBoundedLogOptions<T>) {
+    this.#options = options;
+  }
+
+  /** How many items it keeps per tenant, at most. */
+  get capacity(): number {
+    return this.#options.capacity;
+  }
+
+  /** How many items are kept, across tenants. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** How many tenants (the bucket of items with no tenant included) have items kept. */
+  get tenantCount(): number {
+    return this.#buckets.size;
+  }
+
+  /** Appends `item` to its tenant's bucket, evicting that tenant's oldest past the cap. */
+  push(item: T): void {
+    const { capacity, evictable } = this.#options;
+    if (capacity <= 0 && evictable === undefined) return;
+    const tenantId = this.#options.tenantOf(item);
+    let bucket = this.#buckets.get(tenantId);
+    if (bucket === undefined) {
+      bucket = { items: [], arrivals: [], head: 0 };
+      this.#buckets.set(tenantId, bucket);
+    }
+    bucket.items.push(item);
+    bucket.arrivals.push(++this.#arrivals);
+    this.#size++;
+    if (bucket.items.length - bucket.head > capacity) this.#trim(bucket);
+  }
+
+  /** Every kept item, oldest first across tenants (a copy). */
+  list(): T[] {
+    const buckets = [...this.#buckets.values()];
+    if (buckets.length === 1 && buckets[0] !== undefined) return kept(buckets[0]);
+    // A k-way merge on arrival: a binary heap of bucket cursors, O(items × log tenants).
+    const cursors = buckets
+      .filter((bucket) => bucket.head < bucket.items.length)
+      .map((bucket) => ({ bucket, index: bucket.head }));
+    const arrival = (cursor: { bucket: Bucket<T>; index: number }) => cursor.bucket.arrivals[cursor.index] ?? Infinity;
+    const heap = new MinHeap(cursors, (a, b) => arrival(a) < arrival(b));
+    const all: T[] = [];
+    for (let top = heap.peek(); top !== undefined; top = heap.peek()) {
+      const item = top.bucket.items[top.index++];
+      if (item !== undefined) all.push(item);
+      if (top.index < top.bucket.items.length) heap.siftDownTop();
+      else heap.pop();
+    }
+    return all;
+  }
+
+  /** One tenant's kept items (`null`: those with no tenant), oldest first (a copy). */
+  listTenant(tenantId: string | null): T[] {
+    const bucket = this.#buckets.get(tenantId);
+    return bucket === undefined ? [] : kept(bucket);
+  }
+
+  /** Forgets every item. */
+  clear(): void {
+    this.#buckets = new Map();
+    this.#size = 0;
+  }
+
+  /** Forgets one tenant's items and frees its bucket; returns them, oldest first. */
+  forgetTenant(tenantId: string | null): T[] {
+    const dropped = this.listTenant(tenantId);
+    this.#buckets.delete(tenantId);
+    this.#size -= dropped.length;
+    return dropped;
+  }
+
+  /** Forgets the items `drop` accepts, in every bucket, keeping the order of the rest. */
+  forget(drop: (item: T) => boolean): void {
+    for (const [tenantId, bucket] of this.#buckets) {
+      const items: T[] = [];
+      const arrivals: number[] = [];
+      for (let index = bucket.head; index < bucket.items.length; index++) {
+        const item = bucket.items[index];
+        if (item === undefined) continue;
+        if (drop(item)) {
+          this.#size--;
+          continue;
+        }
+        items.push(item);
+        arrivals.push(bucket.arrivals[index] ?? 0);
+      }
+      if (items.length === 0) this.#buckets.delete(tenantId);
+      else Object.assign(bucket, { items, arrivals, head: 0 });
+    }
+  }
+
+  /** Takes `other`'s items in place of its own (a restore built aside). */
+  adopt(other: TenantBoundedLog<T>): void {
+    this.#buckets = other.#buckets;
+    this.#arrivals = other.#arrivals;
+    this.#size = other.#size;
+  }
+
+  /** Replaces the items with `items` (oldest first), each tenant keeping its newest `capacity`: a restore. */
+  replace(items: Iterable<T>): void {
+    this.clear();
+    for (const item of items) this.push(item);
+  }
+
+  #trim(bucket: Bucket<T>): void {
+    const { capacity, evictable, onEvict } = this.#options;
+    while (bucket.items.length - bucket.head > capacity) {
+      let index = bucket.head;
+      let item = bucket.items[index];
+      if (evictable !== undefined) {
+        // Refused items (pending work) stay where they are; the oldest evictable one goes.
+        while (item !== undefined && !evictable(item)) item = bucket.items[++index];
+        if (item === undefined) break;
+      }
+      // Slots from `head` on always hold an item: one evicted elsewhere is spliced out.
+      if (index === bucket.head) {
+        bucket.items[index] = undefined;
+        bucket.head++;
+      } else {
+        bucket.items.splice(index, 1);
+        bucket.arrivals.splice(index, 1);
+      }
+      if (item === undefined) continue;
+      this.#size--;
+      onEvict?.(item);
+    }
+    // Spent slots are dropped in one copy once they are half the array: O(1) amortised.
+    if (bucket.head >= 32 && bucket.head * 2 >= bucket.items.length) {
+      bucket.items = bucket.items.slice(bucket.head);
+      bucket.arrivals = bucket.arrivals.slice(bucket.head);
+      bucket.head = 0;
+    }
+  }
+}
+
+/** A bucket's kept items, oldest first (a copy). */
+function kept<T>(bucket: Bucket<T>): T[] {
+  const items: T[] = [];
+  for (let index = bucket.head; index < bucket.items.length; index++) {
+    const item = bucket.items[index];
+    if (item !== undefined) items.push(item);
+  }
+  return items;
+}
+
+/** A binary min-heap, just what the merge needs: the least, its sift down after it changed, pop. */
+class MinHeap<T> {
+  readonly #items: T[];
+  readonly #less: (a: T, b: T) => boolean;
+
+  constructor(items: T[], less: (a: T, b: T) => boolean) {
+    this.#items = items;
+    this.#less = less;
+    for (let index = (items.length >> 1) - 1; index >= 0; index--) this.#siftDown(index);
+  }
+
+  peek(): T | undefined {
+    return this.#items[0];
+  }
+
+  /** The least item changed (grew): moves it to its place. */
+  siftDownTop(): void {
+    this.#siftDown(0);
+  }
+
+  pop(): void {
+    const last = this.#items.pop();
+    if (last === undefined || this.#items.length === 0) return;
+    this.#items[0] = last;
+    this.#siftDown(0);
+  }
+
+  #siftDown(start: number): void {
+    const items = this.#items;
+    let index = start;
+    const here = items[index];
+    if (here === undefined) return;
+    for (;;) {
+      const left = 2 * index + 1;
+      if (left >= items.length) break;
+      const right = left + 1;
+      let child = left;
+      let childItem = items[left];
+      const rightItem = items[right];
+      if (childItem === undefined) break;
+      if (rightItem !== undefined && this.#less(rightItem, childItem)) {
+        child = right;
+        childItem = rightItem;
+      }
+      if (!this.#less(childItem, here)) break;
+      items[index] = childItem;
+      index = child;
+    }
+    items[index] = here;
   }
 }

@@ -5,27 +5,36 @@ import { keysOf, tableOf } from '../lib/tables.js';
  * created: one table, read by `createMock`'s options, the CLI's flags and its help text.
  *
  * Live state (contacts, messages, conversations, users, CDRs, subscriptions…) is never capped:
- * a client created it and may read it back. Only history is, and always oldest first.
+ * a client created it and may read it back. Only history is, and always oldest first. The
+ * journal, the event log and the deliveries are capped per tenant, so that one tenant's traffic
+ * never evicts another's; requests that belong to no tenant share one more journal bucket of
+ * `journalLimit`. Their memory is bounded by cap × (live tenants + 1); a deleted tenant's history
+ * is freed.
  *
  * @example
  * ```ts
- * HISTORY_LIMITS.eventLimit.defaultValue; // 10000
+ * HISTORY_LIMITS.eventLimit.defaultValue; // 1000
  * ```
  */
 export const HISTORY_LIMITS = {
-  journalLimit: { flag: 'journal-limit', defaultValue: 1_000, min: 0, holds: 'requests in the journal' },
+  journalLimit: {
+    flag: 'journal-limit',
+    defaultValue: 1_000,
+    min: 0,
+    holds: 'requests in the journal per tenant (and as many that belong to no tenant)',
+  },
   journalBodyLimit: {
     flag: 'journal-body-limit',
     defaultValue: 65_536,
     min: 0,
     holds: 'bytes of each body a journal entry keeps (the rest is cut, and marked)',
   },
-  eventLimit: { flag: 'event-limit', defaultValue: 10_000, min: 0, holds: 'events in the event log' },
+  eventLimit: { flag: 'event-limit', defaultValue: 1_000, min: 0, holds: 'events in the event log per tenant' },
   deliveryLimit: {
     flag: 'delivery-limit',
-    defaultValue: 10_000,
+    defaultValue: 1_000,
     min: 0,
-    holds: 'webhook deliveries (finished ones are evicted; pending ones stay)',
+    holds: 'webhook deliveries per tenant (finished ones are evicted; pending ones stay)',
   },
   callLimit: { flag: 'call-limit', defaultValue: 10_000, min: 0, holds: 'calls (ended ones are evicted)' },
   carrierMessageLimit: {
@@ -62,16 +71,19 @@ export type HistoryLimitName = keyof typeof HISTORY_LIMITS;
  * ```
  */
 export interface HistoryLimits {
-  /** Requests the journal keeps. Default 1 000. */
+  /**
+   * Requests the journal keeps per tenant; requests that belong to no tenant (a 401 naming no
+   * tenant, an unknown route) have one more bucket of this size. Default 1 000.
+   */
   journalLimit?: number;
   /**
    * Bytes of each request and response body a journal entry keeps; a longer body is cut there
    * and marked `bodyTruncated`. Default 65 536 (64 KiB).
    */
   journalBodyLimit?: number;
-  /** Events the event log keeps. Default 10 000. */
+  /** Events the event log keeps per tenant. Default 1 000. */
   eventLimit?: number;
-  /** Webhook deliveries kept; the oldest finished ones go first, pending ones stay. Default 10 000. */
+  /** Webhook deliveries kept per tenant; the oldest finished ones go first, pending ones stay. Default 1 000. */
   deliveryLimit?: number;
   /** Calls kept; the oldest ended ones go first, their CDRs stay. Default 10 000. */
   callLimit?: number;

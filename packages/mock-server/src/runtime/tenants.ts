@@ -212,7 +212,7 @@ function forgetHistory(runtime: MockRuntime, tenantId: string): void {
   state.idempotency.forgetTenant(tenantId);
   state.events.forgetTenant(tenantId);
   state.overrides.removeTenant(tenantId);
-  state.journal.forget((record) => record.summary.tenantId === tenantId);
+  state.journal.forgetTenant(tenantId);
 }
 
 /** Looks a tenant up by id as API ids are: any case; an unknown one is 404. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { BoundedLog } from '../history/bounded.js';
+import { TenantBoundedLog } from '../history/bounded.js';
 
 /**
  * One side of a journaled exchange (the request, or the response), without secrets: headers
@@ -223,29 +223,45 @@ export const JournalDataSchema = z.array(
 );
 
 /**
- * A bounded journal: the newest `capacity` entries, so a long benchmark cannot grow it without
- * end. Bodies are kept as text and parsed when read.
+ * A bounded journal: the newest `capacity` entries of each tenant, and as many of requests that
+ * belong to no tenant, so that a long benchmark cannot grow it without end and one tenant's
+ * traffic never evicts another's. Bodies are kept as text and parsed when read.
  */
-export class Journal extends BoundedLog<JournalRecord> {
-  constructor(capacity: number) {
-    // Entries hold bodies (up to 2 × 64 KiB each): trimmed every eighth of the cap, so the peak
-    // holds 1.125 × the cap, where a slack of the whole cap would hold twice it.
-    super(capacity, Math.max(16, capacity >> 3));
-  }
-
+export class Journal {
+  readonly #log: TenantBoundedLog<JournalRecord>;
   readonly #listeners = new Set<(record: JournalRecord) => void>();
   #seq = 0;
 
+  /** @param capacity Entries kept per tenant, and for requests with no tenant. */
+  constructor(capacity: number) {
+    this.#log = new TenantBoundedLog({ capacity, tenantOf: (record) => record.summary.tenantId });
+  }
+
+  /** How many entries it keeps per tenant (and for requests with no tenant). */
+  get capacity(): number {
+    return this.#log.capacity;
+  }
+
+  /** How many entries are kept, across tenants. */
+  get size(): number {
+    return this.#log.size;
+  }
+
   /** Whether a record would be kept or heard: with `journalLimit: 0` and no listener, none is built. */
   get wanted(): boolean {
-    return this.capacity > 0 || this.#listeners.size > 0;
+    return this.#log.capacity > 0 || this.#listeners.size > 0;
   }
 
   record(record: JournalRecord): void {
     record.seq = ++this.#seq;
-    this.push(record);
+    this.#log.push(record);
     // The console's live view listens; with no listener the request path pays one size check.
     if (this.#listeners.size > 0) for (const listener of this.#listeners) listener(record);
+  }
+
+  /** Every kept record, oldest first across tenants. */
+  list(): JournalRecord[] {
+    return this.#log.list();
   }
 
   /** The entries, oldest first, bodies parsed. */
@@ -253,20 +269,18 @@ export class Journal extends BoundedLog<JournalRecord> {
     return this.records(filter).map(journalEntry);
   }
 
-  /** The kept records that match, oldest first. */
+  /** The kept records that match, oldest first; a tenant's are read from its own bucket. */
   records(filter: JournalFilter = {}): JournalRecord[] {
-    const all = this.list();
-    return Object.keys(filter).length === 0 ? all : all.filter((record) => matches(record.summary, filter));
+    const { tenantId, ...rest } = filter;
+    const kept = tenantId === undefined ? this.#log.list() : this.#log.listTenant(tenantId.toLowerCase());
+    return Object.keys(rest).length === 0 ? kept : kept.filter((record) => matches(record.summary, rest));
   }
 
   /** The entry of one request, by the `X-Request-Id` it was answered with (the newest, if sent twice). */
   get(requestId: string): JournalEntry | undefined {
-    const all = this.list();
-    for (let index = all.length - 1; index >= 0; index--) {
-      const record = all[index];
-      if (record?.summary.requestId === requestId) return journalEntry(record);
-    }
-    return undefined;
+    let found: JournalRecord | undefined;
+    for (const record of this.#log.list()) if (record.summary.requestId === requestId) found = record;
+    return found === undefined ? undefined : journalEntry(found);
   }
 
   /** Calls `listener` with each record as it is recorded; returns the unsubscribe function. */
@@ -277,9 +291,24 @@ export class Journal extends BoundedLog<JournalRecord> {
     };
   }
 
+  /** Forgets every entry; listeners stay. */
+  clear(): void {
+    this.#log.clear();
+  }
+
+  /** Forgets a tenant's entries and frees their bucket (its reset or deletion). */
+  forgetTenant(tenantId: string): void {
+    this.#log.forgetTenant(tenantId.toLowerCase());
+  }
+
+  /** Forgets the records `drop` accepts, keeping the order of the rest. */
+  forget(drop: (record: JournalRecord) => boolean): void {
+    this.#log.forget(drop);
+  }
+
   /**
-   * The journal as plain data, oldest first. Timing is this process's measurement, not the
-   * world's: left out, like the machinery.
+   * The journal as plain data, oldest first across tenants. Timing is this process's
+   * measurement, not the world's: left out, like the machinery.
    */
   save(): z.output<typeof JournalDataSchema> {
     return structuredClone(this.entries().map(({ durationMs: _, ...entry }) => entry));
@@ -291,15 +320,18 @@ export class Journal extends BoundedLog<JournalRecord> {
   }
 
   /** Takes `other`'s entries in place of its own, keeping its listeners. */
-  override adopt(other: Journal): void {
-    super.adopt(other);
+  adopt(other: Journal): void {
+    this.#log.adopt(other.#log);
     this.#seq = other.#seq;
   }
 
-  /** Replaces the journal with saved entries (oldest first); older ones without bodies are accepted. */
+  /**
+   * Replaces the journal with saved entries (oldest first), each tenant keeping its newest
+   * `capacity`; older ones without bodies are accepted.
+   */
   load(entries: z.output<typeof JournalDataSchema>): void {
     this.#seq = 0;
-    this.replace(
+    this.#log.replace(
       entries.map((entry) => {
         const { request, response, ...summary } = entry;
         return {

@@ -35,7 +35,7 @@ export interface WebhookDispatcherOptions {
   fetch?: typeof fetch;
   /** The clock of `webhook-timestamp`. Default `'wall'`: see {@link WebhookTimestampClock}. */
   webhookTimestamp?: WebhookTimestampClock;
-  /** How many deliveries are kept; past it the oldest finished ones are forgotten. Default 10 000. */
+  /** How many deliveries are kept per tenant; past it that tenant's oldest finished ones are forgotten. Default 1 000. */
   deliveryLimit?: number;
   /**
    * Each tenant's time, when tenants have clocks of their own: a delivery's attempts and retries

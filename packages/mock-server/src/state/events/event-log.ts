@@ -1,7 +1,7 @@
 import { EVENT_DATA_SCHEMAS, WebhookEvent, type EventOf, type EventType } from '@commflow/contract';
 import * as z from 'zod';
 import type { ClockReading } from '../clock-reading.js';
-import { BoundedLog } from '../../history/bounded.js';
+import { TenantBoundedLog } from '../../history/bounded.js';
 import { newId } from '../../lib/ids.js';
 
 /** The log as plain data: the kept events, oldest first, each checked by the contract's event schema. */
@@ -19,7 +19,8 @@ export type EventListener = (event: WebhookEvent) => void;
 
 /**
  * The events a mock has emitted, oldest first, with a subscription hook. Only the newest
- * `capacity` events are kept (default 10,000): subscribers see every event, the list is history.
+ * `capacity` events of each tenant are kept (default 1,000 per tenant), so that one tenant's
+ * events never evict another's: subscribers see every event, the list is history.
  *
  * Events are recorded as the operation commits, so an idempotent replay, which never reaches the
  * operation, records nothing.
@@ -33,19 +34,20 @@ export type EventListener = (event: WebhookEvent) => void;
  */
 export class EventLog {
   readonly #clock: ClockReading;
-  readonly #events: BoundedLog<WebhookEvent>;
+  readonly #events: TenantBoundedLog<WebhookEvent>;
   readonly #listeners = new Set<EventListener>();
 
   readonly #isoFor: ((tenantId: string) => string) | undefined;
 
   /**
+   * @param capacity Events kept per tenant.
    * @param isoFor Each tenant's time (a tenant clock may run ahead of the mock clock); default:
    *   the mock clock for every tenant.
    */
-  constructor(clock: ClockReading, capacity = 10_000, isoFor?: (tenantId: string) => string) {
+  constructor(clock: ClockReading, capacity = 1_000, isoFor?: (tenantId: string) => string) {
     this.#clock = clock;
     this.#isoFor = isoFor;
-    this.#events = new BoundedLog(capacity);
+    this.#events = new TenantBoundedLog({ capacity, tenantOf: (event) => event.tenantId });
   }
 
   emit<T extends EventType>(tenantId: string, type: T, data: z.output<(typeof EVENT_DATA_SCHEMAS)[T]>): EventOf<T> {
@@ -68,15 +70,11 @@ export class EventLog {
     return event;
   }
 
-  /** The recorded events, optionally of one tenant and/or type. */
+  /** The recorded events, oldest first, optionally of one tenant (read from its own bucket) and/or type. */
   list(filter: { tenantId?: string | undefined; type?: string | undefined } = {}): WebhookEvent[] {
-    return this.#events
-      .list()
-      .filter(
-        (event) =>
-          (filter.tenantId === undefined || event.tenantId === filter.tenantId) &&
-          (filter.type === undefined || event.type === filter.type),
-      );
+    const { tenantId, type } = filter;
+    const kept = tenantId === undefined ? this.#events.list() : this.#events.listTenant(tenantId);
+    return type === undefined ? kept : kept.filter((event) => event.type === type);
   }
 
   subscribe(listener: EventListener): () => void {
@@ -89,17 +87,20 @@ export class EventLog {
     this.#events.clear();
   }
 
-  /** Forgets a tenant's events (its reset or deletion). */
+  /** Forgets a tenant's events and frees their bucket (its reset or deletion). */
   forgetTenant(tenantId: string): void {
-    this.#events.forget((event) => event.tenantId === tenantId);
+    this.#events.forgetTenant(tenantId);
   }
 
-  /** The kept events as plain data, oldest first. */
+  /** The kept events as plain data, oldest first across tenants. */
   save(): z.output<typeof EventsDataSchema> {
     return structuredClone(this.#events.list());
   }
 
-  /** Replaces the kept events with `events` (a restore). Listeners are not told: these events happened before. */
+  /**
+   * Replaces the kept events with `events` (a restore), each tenant keeping its newest
+   * `capacity`. Listeners are not told: these events happened before.
+   */
   load(events: z.output<typeof EventsDataSchema>): void {
     this.#events.replace(events);
   }
@@ -114,7 +115,7 @@ export class EventLog {
     this.#events.adopt(other.#events);
   }
 
-  /** How many events are kept. */
+  /** How many events are kept, across tenants. */
   get size(): number {
     return this.#events.size;
   }

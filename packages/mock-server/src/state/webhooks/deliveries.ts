@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { trimOldest } from '../../history/bounded.js';
+import { TenantBoundedLog } from '../../history/bounded.js';
 import { notFound } from '../../lib/api-error.js';
 import { newId } from '../../lib/ids.js';
 
@@ -134,8 +134,9 @@ export interface DeliveryRecord {
 
 /**
  * Every webhook delivery, oldest first, and the pending ones waiting for their time: state, which
- * the dispatcher (sim/webhooks) acts on. Past `limit` the oldest finished deliveries are
- * forgotten (pending ones never are).
+ * the dispatcher (sim/webhooks) acts on. Past `limit` deliveries of one tenant, that tenant's
+ * oldest finished deliveries are forgotten (pending ones never are); one tenant's deliveries
+ * never evict another's.
  *
  * @example
  * ```ts
@@ -144,20 +145,37 @@ export interface DeliveryRecord {
  * ```
  */
 export class DeliveryTable {
+  /** Every delivery by id, for `find`. */
   #records = new Map<string, DeliveryRecord>();
+  /** The same deliveries per tenant, in order, each tenant capped on its own. */
+  #log: TenantBoundedLog<DeliveryRecord>;
   /** Pending deliveries waiting for a retry time (not in flight). */
   #waiting = new Set<DeliveryRecord>();
   readonly #limit: number;
   readonly #nowFor: (tenantId: string) => number;
 
+  /** `limit`: deliveries kept per tenant (pending ones stay past it); default 1,000. */
   constructor(options: { nowFor: (tenantId: string) => number; limit?: number | undefined }) {
     this.#nowFor = options.nowFor;
-    this.#limit = options.limit ?? 10_000;
+    this.#limit = options.limit ?? 1_000;
+    this.#log = this.#newLog();
+  }
+
+  #newLog(): TenantBoundedLog<DeliveryRecord> {
+    return new TenantBoundedLog({
+      capacity: this.#limit,
+      tenantOf: (record) => record.tenantId,
+      evictable: (record) => record.status !== 'pending',
+      onEvict: (record) => {
+        this.#records.delete(record.id);
+        this.#waiting.delete(record);
+      },
+    });
   }
 
   /**
    * Records a new `pending` delivery of an event (or a replay) to one subscription, forgetting
-   * the oldest finished ones past the cap.
+   * the tenant's oldest finished ones past the cap.
    */
   create(input: {
     event: { id: string; type: string; tenantId: string };
@@ -183,7 +201,7 @@ export class DeliveryTable {
       inFlight: false,
     };
     this.#records.set(record.id, record);
-    this.#trim();
+    this.#log.push(record);
     return record;
   }
 
@@ -203,15 +221,18 @@ export class DeliveryTable {
     return record;
   }
 
-  /** The deliveries, oldest first, filtered by status, subscription, event or tenant. */
+  /**
+   * The deliveries, oldest first, filtered by status, subscription, event or tenant (a tenant's
+   * are read from its own bucket).
+   */
   list(filter: DeliveryFilter = {}): WebhookDelivery[] {
     const views: WebhookDelivery[] = [];
-    for (const record of this.#records.values()) {
+    const kept = filter.tenantId === undefined ? this.#records.values() : this.#log.listTenant(filter.tenantId);
+    for (const record of kept) {
       if (
         (filter.status === undefined || record.status === filter.status) &&
         (filter.subscriptionId === undefined || record.subscriptionId === filter.subscriptionId) &&
-        (filter.eventId === undefined || record.eventId === filter.eventId) &&
-        (filter.tenantId === undefined || record.tenantId === filter.tenantId)
+        (filter.eventId === undefined || record.eventId === filter.eventId)
       ) {
         views.push(deliveryView(record));
       }
@@ -240,14 +261,14 @@ export class DeliveryTable {
   /** Forgets every delivery. */
   clear(): void {
     this.#records.clear();
+    this.#log.clear();
     this.#waiting.clear();
   }
 
-  /** Forgets a tenant's deliveries (its reset or deletion). */
+  /** Forgets a tenant's deliveries and frees their bucket (its reset or deletion). */
   forgetTenant(tenantId: string): void {
-    for (const [id, record] of this.#records) {
-      if (record.tenantId !== tenantId) continue;
-      this.#records.delete(id);
+    for (const record of this.#log.forgetTenant(tenantId)) {
+      this.#records.delete(record.id);
       this.#waiting.delete(record);
     }
   }
@@ -277,8 +298,8 @@ export class DeliveryTable {
 
   /**
    * Replaces every delivery with `data` (a restore): pending ones wait for their time (the
-   * dispatcher starts those already due). This table's cap applies, which may be lower than the
-   * one the data was saved under. `context.nowFor` is each tenant's time in the world being
+   * dispatcher starts those already due). This table's cap applies to each tenant, and may be
+   * lower than the one the data was saved under. `context.nowFor` is each tenant's time in the world being
    * restored (a saved pending delivery without its time is due then).
    */
   load(data: readonly DeliveryData[], context: { nowFor(tenantId: string): number }): void {
@@ -295,10 +316,13 @@ export class DeliveryTable {
         nextAttemptAt: undefined,
         inFlight: false,
       };
+      // A duplicated id replaces the earlier delivery, as a map by id always did.
+      const earlier = this.#records.get(record.id);
+      if (earlier !== undefined) this.#forget(earlier);
       this.#records.set(record.id, record);
       if (record.status === 'pending') this.wait(record, delivery.nextAttemptAt ?? context.nowFor(delivery.tenantId));
+      this.#log.push(record);
     }
-    this.#trim();
   }
 
   /** A new, empty table with the same cap and clocks. */
@@ -310,10 +334,15 @@ export class DeliveryTable {
   adopt(other: DeliveryTable): void {
     this.#records = other.#records;
     this.#waiting = other.#waiting;
+    // The log's eviction hook must clear this table's maps, now `other`'s: it is rebuilt here.
+    this.#log = this.#newLog();
+    for (const record of other.#log.list()) this.#log.push(record);
   }
 
-  #trim(): void {
-    trimOldest(this.#records, this.#limit, (old) => old.status !== 'pending');
+  #forget(record: DeliveryRecord): void {
+    this.#records.delete(record.id);
+    this.#waiting.delete(record);
+    this.#log.forget((kept) => kept === record);
   }
 }
 
