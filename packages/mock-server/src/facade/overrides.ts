@@ -1,4 +1,5 @@
 import type { MockRuntime } from '../runtime/mock-runtime.js';
+import { checkTenantFilter } from '../runtime/tenant-filter.js';
 import { addOverride, clearOverrides, listOverrides, removeOverride, type OverrideView } from '../runtime/overrides.js';
 import type { OverrideInput } from '../state/override-schema.js';
 import type { OverrideFilter } from '../state/overrides.js';
@@ -42,12 +43,14 @@ export class MockOverrides {
   /**
    * The overrides, in added order, with their hits and what remains.
    *
+   * @throws ApiError `VALIDATION_ERROR` for a `tenantId` no tenant has, naming the closest tenants.
    * @example
    * ```ts
    * mock.overrides.list({ tenantId, unused: true });
    * ```
    */
   list(filter: OverrideFilter = {}): OverrideView[] {
+    checkTenantFilter(this.#runtime, filter.tenantId, ['filter', 'tenantId']);
     return listOverrides(this.#runtime, filter);
   }
 

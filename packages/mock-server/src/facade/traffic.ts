@@ -17,6 +17,7 @@ import { invalid, parseInput } from '../lib/api-error.js';
 import { unknownNameMessage } from '../control-api/closest-names.js';
 import { OPERATION_IDS } from '../control-api/inputs.js';
 import { EVENT_TYPE_NAMES } from '@commflow/contract';
+import { checkTenantFilter } from '../runtime/tenant-filter.js';
 
 /** A journal entry typed by its operation, as `mock.requests()` answers it. */
 function typedEntry(entry: JournalEntry): TypedJournalEntry {
@@ -96,7 +97,8 @@ export class MockTraffic extends MockCore {
    * entry's query, path parameters and body have that operation's types. Without secrets.
    *
    * @throws ApiError `VALIDATION_ERROR` for an `operationId` the contract does not have, naming
-   *   the closest ones (a misspelling never reads as "no such request").
+   *   the closest ones (a misspelling never reads as "no such request"), and for a `tenantId` no
+   *   tenant has, naming the closest tenants.
    * @example
    * ```ts
    * const sent = mock.requests({ operationId: 'sms.send', status: 200 });
@@ -110,6 +112,7 @@ export class MockTraffic extends MockCore {
     if (operationId !== undefined && !OPERATION_IDS.includes(operationId)) {
       throw invalid(['filter', 'operationId'], unknownNameMessage('operation id', operationId, OPERATION_IDS));
     }
+    checkTenantFilter(this.runtime, filter.tenantId, ['filter', 'tenantId']);
     return this.runtime.world.state.journal.entries(filter).map(typedEntry);
   }
 
@@ -145,7 +148,8 @@ export class MockTraffic extends MockCore {
   /**
    * The events recorded, oldest first, optionally of one tenant or type.
    *
-   * @throws ApiError `VALIDATION_ERROR` for a `type` the contract does not have, naming the closest ones.
+   * @throws ApiError `VALIDATION_ERROR` for a `type` the contract does not have, naming the closest
+   *   ones, and for a `tenantId` no tenant has, naming the closest tenants.
    * @example
    * ```ts
    * mock.events({ type: 'call.started' }).length; // 1
@@ -156,6 +160,7 @@ export class MockTraffic extends MockCore {
     if (type !== undefined && !EVENT_TYPE_NAMES.some((name) => name === type)) {
       throw invalid(['filter', 'type'], unknownNameMessage('event type', type, EVENT_TYPE_NAMES));
     }
+    checkTenantFilter(this.runtime, filter.tenantId, ['filter', 'tenantId']);
     return this.runtime.world.state.events.list(filter);
   }
 

@@ -1,6 +1,7 @@
 import { parseInput } from '../lib/api-error.js';
 import { RotateSecretOptionsSchema } from '../runtime/control-inputs.js';
 import type { MockRuntime } from '../runtime/mock-runtime.js';
+import { checkTenantFilter } from '../runtime/tenant-filter.js';
 import {
   deleteWebhook,
   replayWebhookDelivery,
@@ -84,6 +85,7 @@ export interface MockWebhooks {
   /**
    * The subscriptions, oldest first, optionally of one tenant; secrets are masked.
    *
+   * @throws ApiError `VALIDATION_ERROR` for a `tenantId` no tenant has, naming the closest tenants.
    * @example
    * ```ts
    * mock.webhooks.list({ tenantId }).map((subscription) => subscription.url);
@@ -153,6 +155,7 @@ export interface MockWebhooks {
    * The deliveries, oldest first, each with every attempt; filter by status, subscription, event
    * or tenant. Call {@link MockWebhooks.idle} first to see the outcome of attempts in flight.
    *
+   * @throws ApiError `VALIDATION_ERROR` for a `tenantId` no tenant has, naming the closest tenants.
    * @example
    * ```ts
    * await mock.webhooks.idle();
@@ -231,6 +234,7 @@ export class RuntimeWebhooks implements MockWebhooks {
   }
 
   list(filter: WebhookSubscriptionFilter = {}): WebhookSubscriptionView[] {
+    checkTenantFilter(this.#runtime, filter.tenantId, ['filter', 'tenantId']);
     return webhookSubscriptions(this.#runtime, filter);
   }
 
@@ -257,6 +261,7 @@ export class RuntimeWebhooks implements MockWebhooks {
   }
 
   deliveries(filter: DeliveryFilter = {}): WebhookDelivery[] {
+    checkTenantFilter(this.#runtime, filter.tenantId, ['filter', 'tenantId']);
     return webhookDeliveries(this.#runtime, filter);
   }
 

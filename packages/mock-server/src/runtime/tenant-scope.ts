@@ -56,6 +56,21 @@ export function unknownTenantMessage(id: string, known: readonly KnownTenant[]):
 }
 
 /**
+ * The one check of a tenant id given where some tenant's is wanted (a matcher's or a filter's
+ * `tenantId` on the whole mock): `undefined` when a tenant has it, else the message of
+ * {@link unknownTenantMessage}. The matchers throw it as a `TypeError`, the filters as a 400.
+ *
+ * @example
+ * ```ts
+ * unknownTenantIssue(tenantId, mock.tenants.list()); // undefined: a tenant has it
+ * ```
+ */
+export function unknownTenantIssue(id: string, known: Iterable<KnownTenant>): string | undefined {
+  const tenants = [...known];
+  return tenants.some((tenant) => sameTenant(tenant.id, id)) ? undefined : unknownTenantMessage(id, tenants);
+}
+
+/**
  * The message for a tenant id given to a tenant handle that is not the handle's.
  *
  * @example

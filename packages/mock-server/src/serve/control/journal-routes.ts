@@ -2,6 +2,7 @@
 import { ApiError } from '../../service/api-error.js';
 import { journalPage } from '../../runtime/journal-query.js';
 import type { MockRuntime } from '../../runtime/mock-runtime.js';
+import { checkTenantFilter } from '../../runtime/tenant-filter.js';
 import type { ControlHandlers } from './reply.js';
 
 /** How often an idle stream sends a comment, so proxies and browsers keep it open. */
@@ -13,6 +14,7 @@ const instant = (value: string | undefined) => (value === undefined ? undefined 
 /** The journal routes' handlers. */
 export const JOURNAL_HANDLERS: ControlHandlers<'requests' | 'journalStream' | 'request' | 'events'> = {
   requests: (runtime, { query }) => {
+    checkTenantFilter(runtime, query.tenantId, ['query', 'tenantId']);
     const { since, until, ...rest } = query;
     const filter = Object.fromEntries(
       Object.entries({ ...rest, since: instant(since), until: instant(until) }).filter(
@@ -29,6 +31,7 @@ export const JOURNAL_HANDLERS: ControlHandlers<'requests' | 'journalStream' | 'r
     return { data: { entry } };
   },
   events: (runtime, { query }) => {
+    checkTenantFilter(runtime, query.tenantId, ['query', 'tenantId']);
     const filter: { tenantId?: string; type?: string } = {};
     if (query.tenantId !== undefined) filter.tenantId = query.tenantId;
     if (query.type !== undefined) filter.type = query.type;

@@ -1,5 +1,6 @@
 /** Overrides over HTTP: faults and stubs added, listed with their counts, removed. */
 import { addOverride, clearOverrides, listOverrides, removeOverride } from '../../runtime/overrides.js';
+import { checkTenantFilter } from '../../runtime/tenant-filter.js';
 import type { ControlHandlers } from './reply.js';
 
 type OverrideRouteId = 'overrides.add' | 'overrides.list' | 'overrides.remove' | 'overrides.clear';
@@ -10,7 +11,10 @@ export const OVERRIDE_HANDLERS: ControlHandlers<OverrideRouteId> = {
   'overrides.add': (runtime, { body }) => ({
     data: { override: addOverride(runtime, body, ['body']) },
   }),
-  'overrides.list': (runtime, { query }) => ({ data: { overrides: listOverrides(runtime, query) } }),
+  'overrides.list': (runtime, { query }) => {
+    checkTenantFilter(runtime, query.tenantId, ['query', 'tenantId']);
+    return { data: { overrides: listOverrides(runtime, query) } };
+  },
   'overrides.remove': (runtime, { params }) => {
     removeOverride(runtime, params.id);
     return { data: { id: params.id, deleted: true } };

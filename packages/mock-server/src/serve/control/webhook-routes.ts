@@ -13,6 +13,7 @@ import {
   webhookSubscription,
   webhookSubscriptions,
 } from '../../runtime/webhooks.js';
+import { checkTenantFilter } from '../../runtime/tenant-filter.js';
 import type { ControlHandlers } from './reply.js';
 
 type WebhookRouteId =
@@ -29,9 +30,14 @@ type WebhookRouteId =
 
 /** The webhook routes' handlers. */
 export const WEBHOOK_HANDLERS: ControlHandlers<WebhookRouteId> = {
-  webhookSubscriptions: (runtime, { query }) => ({
-    data: { webhooks: webhookSubscriptions(runtime, query.tenantId === undefined ? {} : { tenantId: query.tenantId }) },
-  }),
+  webhookSubscriptions: (runtime, { query }) => {
+    checkTenantFilter(runtime, query.tenantId, ['query', 'tenantId']);
+    return {
+      data: {
+        webhooks: webhookSubscriptions(runtime, query.tenantId === undefined ? {} : { tenantId: query.tenantId }),
+      },
+    };
+  },
   subscribeWebhook: (runtime, { body }) => {
     if (!runtime.world.state.tenants.has(body.tenantId.toLowerCase())) {
       throw invalid(['body', 'tenantId'], `no tenant has id "${body.tenantId}"`);
@@ -57,6 +63,7 @@ export const WEBHOOK_HANDLERS: ControlHandlers<WebhookRouteId> = {
   },
   deliveries: async (runtime, { query }) => {
     const { wait, ...filter } = query;
+    checkTenantFilter(runtime, filter.tenantId, ['query', 'tenantId']);
     // `?wait=true`: first let the attempts in flight finish, so the answer shows their outcome.
     if (wait === 'true') await webhooksIdle(runtime);
     return { data: { deliveries: webhookDeliveries(runtime, filter) } };

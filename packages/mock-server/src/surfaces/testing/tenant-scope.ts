@@ -6,7 +6,7 @@
 import {
   foreignTenantMessage,
   sameTenant,
-  unknownTenantMessage,
+  unknownTenantIssue,
   type KnownTenant,
 } from '../../runtime/tenant-scope.js';
 import type { MaybePromise } from './matcher-types.js';
@@ -75,10 +75,8 @@ export function assertionTenant(
   const list = tenantLister(received);
   if (list === undefined) return given;
   const judge = (listed: readonly unknown[]): string => {
-    const tenants = known(listed);
-    if (!tenants.some((tenant) => sameTenant(tenant.id, given))) {
-      throw new TypeError(`${matcher}: ${unknownTenantMessage(given, tenants)}`);
-    }
+    const issue = unknownTenantIssue(given, known(listed));
+    if (issue !== undefined) throw new TypeError(`${matcher}: ${issue}`);
     return given;
   };
   const listed = list();
