@@ -38,14 +38,12 @@ export const CONTROL_LINKS: readonly ControlLink[] = [
       'tenants.snapshot',
       'tenants.restore',
     ] as const
-  ).map(
-    (to) => ({
-      from: 'tenants.create' as const,
-      to,
-      description: 'The tenant just made.',
-      parameters: { 'path.id': NEW_TENANT },
-    }),
-  ),
+  ).map((to) => ({
+    from: 'tenants.create' as const,
+    to,
+    description: 'The tenant just made.',
+    parameters: { 'path.id': NEW_TENANT },
+  })),
   {
     from: 'tenants.create',
     to: 'tenants.records',

@@ -68,7 +68,9 @@ export const TenantRestoreQuerySchema = z.strictObject({
   copy: z
     .enum(['true', 'false'])
     .optional()
-    .meta({ description: 'Copy a snapshot of another tenant into this one (ids remapped; this tenant keeps its keys).' }),
+    .meta({
+      description: 'Copy a snapshot of another tenant into this one (ids remapped; this tenant keeps its keys).',
+    }),
 });
 
 /**

@@ -211,8 +211,7 @@ export class TenantRegistry<Template> implements Store<
     const stamp = stamps.get(tenantId);
     return {
       tenants: tenant === undefined ? [] : [saveTenant(tenant, this.#templates.isSeed)],
-      createdTenants:
-        made === undefined ? [] : [{ ...this.#templates.save(made.template), createdAt: made.createdAt }],
+      createdTenants: made === undefined ? [] : [{ ...this.#templates.save(made.template), createdAt: made.createdAt }],
       tenantClocks: ahead === undefined ? [] : [[tenantId, ahead]],
       tenantStamps: stamp === undefined ? [] : [[tenantId, stamp]],
     };

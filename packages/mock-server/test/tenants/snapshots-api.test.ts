@@ -61,7 +61,7 @@ describe('mock.tenants: snapshot, restore, create({ snapshot })', () => {
     expect(fork.tenant.id).not.toBe(a.tenant.id);
     expect(await addContact(mock, fork, 'Fay')).toBe(201);
     expect(() => mock.tenants.create({ snapshot: taken, from: DEMO_TENANTS.sandbox })).toThrow(ApiError);
-    mock.close();
+    await mock.close();
   });
 
   it("leaves another tenant's waiting retries, its attempt in flight and its clock alone", async () => {
@@ -117,7 +117,7 @@ describe('mock.tenants: snapshot, restore, create({ snapshot })', () => {
     await mock.webhooks.idle();
     expect(mock.webhooks.deliveries({ tenantId: b.tenant.id })[0]?.attempts.length).toBeGreaterThan(1);
     expect(calls).toBeGreaterThan(2);
-    mock.close();
+    await mock.close();
   });
 });
 
@@ -191,7 +191,7 @@ describe('tenant restore, for any traffic', () => {
           expect(mock.tenants.snapshot(tenants.B.tenant.id)).toEqual(otherBefore);
           expect(othersOf(mock.snapshot(), a)).toEqual(othersOf(worldBefore, a));
         } finally {
-          mock.close();
+          await mock.close();
         }
       }),
       { numRuns: 25 },

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment -- bodies are JSON read as `any`. */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call -- bodies are JSON read as `any`. */
 // Tenant snapshots, restores and forks (issue 34), over the control routes, in process and over
 // real HTTP: one tenant's slice goes back whole, and no other tenant's byte changes.
 import { expect, it } from 'vitest';

@@ -4,17 +4,29 @@
  * check throws {@link SnapshotError} and changes nothing. Then each live store takes the
  * tenant's part; no other tenant's part is touched.
  */
+import * as z from 'zod';
 import { ownField } from '../../lib/json.js';
+import { CreatedTenantDataSchema } from '../../state/tenant-registry-schema.js';
 import { newId } from '../../lib/ids.js';
 import { StoreDataError } from '../../state/store.js';
 import { TENANT_TEMPLATES } from '../tenant-templates.js';
 import type { MockRuntime } from '../mock-runtime.js';
 import { SnapshotError, unwrapped } from './restore.js';
 import { SNAPSHOT_FORMAT } from './schema.js';
-import { TENANT_SNAPSHOT_FORMAT, TENANT_SNAPSHOT_VERSION, TenantSnapshotSchema, type TenantSnapshot } from './tenant-schema.js';
+import {
+  TENANT_SNAPSHOT_FORMAT,
+  TENANT_SNAPSHOT_VERSION,
+  TenantSnapshotSchema,
+  type TenantSnapshot,
+} from './tenant-schema.js';
 import { loadSliceAside, putSlice, straysOf, type TenantStoresData } from './tenant-stores.js';
 
 type SliceState = TenantSnapshot['state'];
+
+/** A slice as renamed: its created tenants without their contact rows (set aside, unchanged). */
+const RenamedSchema = TenantSnapshotSchema.shape.state.extend({
+  createdTenants: z.array(CreatedTenantDataSchema.omit({ contactRows: true })),
+});
 
 /** Zod's issues as a snapshot's, from `at`. */
 function issuesOf(issues: readonly { path: PropertyKey[]; message: string }[], at: (string | number)[] = []) {
@@ -31,7 +43,9 @@ function parseBare(input: unknown): TenantSnapshot {
   const format = ownField(input, 'format');
   if (format !== TENANT_SNAPSHOT_FORMAT) {
     const hint =
-      format === SNAPSHOT_FORMAT ? ' (this is a world snapshot: restore it with PUT /__mock/snapshot or mock.restore())' : '';
+      format === SNAPSHOT_FORMAT
+        ? ' (this is a world snapshot: restore it with PUT /__mock/snapshot or mock.restore())'
+        : '';
     throw new SnapshotError([{ path: ['format'], message: `must be "${TENANT_SNAPSHOT_FORMAT}"${hint}` }]);
   }
   const version = ownField(input, 'version');
@@ -64,7 +78,7 @@ const ID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 /** The ids of a template's webhook declarations (a created tenant's reset makes subscriptions with them). */
 function templateWebhookIds(template: Record<string, unknown>): string[] {
-  const webhooks = template['webhooks'];
+  const webhooks = template.webhooks;
   if (!Array.isArray(webhooks)) return [];
   return webhooks.flatMap((webhook: unknown) => {
     const id = typeof webhook === 'object' && webhook !== null ? ownField(webhook, 'id') : undefined;
@@ -102,11 +116,20 @@ function retarget(runtime: MockRuntime, snapshot: TenantSnapshot, targetId: stri
   };
   for (const { id } of [...state.subscriptions, ...state.deliveries, ...state.events, ...state.overrides]) renew(id);
   for (const created of state.createdTenants) for (const id of templateWebhookIds(created.template)) renew(id);
-  const text = JSON.stringify(state).replace(ID_PATTERN, (id) => renamed.get(id) ?? id);
-  const moved = TenantSnapshotSchema.shape.state.safeParse(JSON.parse(text));
+  // A template's contact rows hold no id to rename, and are most of a big tenant: set aside.
+  const rows = state.createdTenants.map((created) => created.contactRows);
+  const light = { ...state, createdTenants: state.createdTenants.map(({ contactRows: _rows, ...created }) => created) };
+  const text = JSON.stringify(light).replace(ID_PATTERN, (id) => renamed.get(id) ?? id);
+  const moved = RenamedSchema.safeParse(JSON.parse(text));
   // Stryker disable next-line all: renaming ids keeps every field's type; this only narrows
   if (!moved.success) throw new SnapshotError(issuesOf(moved.error.issues, ['state']));
-  return moved.data;
+  return {
+    ...moved.data,
+    createdTenants: moved.data.createdTenants.flatMap((created, i) => {
+      const contactRows = rows[i];
+      return contactRows === undefined ? [] : [{ ...created, contactRows }];
+    }),
+  };
 }
 
 /** Loads a slice aside for `tenantId`; its issues are named under `state`. */

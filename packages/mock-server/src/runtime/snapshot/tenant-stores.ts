@@ -28,7 +28,7 @@ type FieldsOf<K extends keyof typeof WORLD_STORES> = z.output<z.ZodObject<(typeo
  * those stores, and nothing else (the type says so).
  */
 export const WORLD_ONLY_FIELDS = { plans: true, defaultRateLimit: true, carrier: true } as const satisfies Record<
-  keyof (typeof WORLD_STORES)[WorldOnly]['shape'],
+  { [K in WorldOnly]: keyof (typeof WORLD_STORES)[K]['shape'] }[WorldOnly],
   true
 >;
 
@@ -90,8 +90,9 @@ interface HistoryStore<Entry, Self> {
  * Puts a history store's entries of one tenant (the journal, the events, the deliveries) from
  * the store loaded aside into the live one, through their whole-store `save()` and `load()`: the
  * other tenants' entries are saved, merged with the tenant's in time order, loaded into a fresh
- * store, and the live one adopts it. When the store's cap would push out another tenant's entry,
- * the tenant's own oldest entries give way instead. Nothing happens when neither holds any of it.
+ * store, and the live one adopts it. When the store's cap (`limit`, the world's) could push out
+ * another tenant's entry, the tenant's own oldest entries give way instead. Nothing happens when
+ * neither holds any of it.
  */
 function putHistory<Entry, Self extends HistoryStore<Entry, Self>>(
   live: Self,
@@ -101,6 +102,7 @@ function putHistory<Entry, Self extends HistoryStore<Entry, Self>>(
     readonly load: (store: Self, entries: Entry[]) => void;
     readonly tenantOf: (entry: Entry) => string | null;
     readonly timeOf: (entry: Entry) => number;
+    readonly limit: number;
   },
 ): void {
   const saved = live.save();
@@ -108,8 +110,13 @@ function putHistory<Entry, Self extends HistoryStore<Entry, Self>>(
   let theirs = aside.save();
   if (others.length === saved.length && theirs.length === 0) return;
   let fresh = live.fresh();
-  how.load(fresh, mergeByTime(others, theirs, how.timeOf));
-  const kept = fresh.save().filter((entry) => how.tenantOf(entry) !== tenantId).length;
+  const merged = mergeByTime(others, theirs, how.timeOf);
+  how.load(fresh, merged);
+  // Under the cap, nothing was pushed out: no need to count (a save costs every entry).
+  const kept =
+    merged.length <= how.limit
+      ? others.length
+      : fresh.save().filter((entry) => how.tenantOf(entry) !== tenantId).length;
   if (kept < others.length) {
     theirs = theirs.slice(others.length - kept);
     fresh = live.fresh();
@@ -157,7 +164,9 @@ const TENANT_PARTS: { readonly [K in TenantStoreKey]: TenantPart<FieldsOf<K>> } 
     strays: ({ rateWindows }, _tenantId, keys) => {
       const hashes = new Set(keys.map((key) => key.hash));
       return rateWindows.flatMap(([hash], i) =>
-        hashes.has(hash) ? [] : [{ path: ['rateWindows', i, 0], message: 'not a window of one of the snapshot’s keys' }],
+        hashes.has(hash)
+          ? []
+          : [{ path: ['rateWindows', i, 0], message: 'not a window of one of the snapshot’s keys' }],
       );
     },
     put: (live, aside, tenantId) => {
@@ -171,7 +180,12 @@ const TENANT_PARTS: { readonly [K in TenantStoreKey]: TenantPart<FieldsOf<K>> } 
       keys.flatMap((key, i) =>
         ownedBy({ tenantIds: new Set(key.tenantIds) }, tenantId)
           ? []
-          : [{ path: ['keys', i, 'tenantIds'], message: `a tenant snapshot's key opens its tenant alone: ["${tenantId}"]` }],
+          : [
+              {
+                path: ['keys', i, 'tenantIds'],
+                message: `a tenant snapshot's key opens its tenant alone: ["${tenantId}"]`,
+              },
+            ],
       ),
     put: (live, aside, tenantId) => {
       live.state.keys.putTenant(tenantId, aside.keys);
@@ -202,6 +216,7 @@ const TENANT_PARTS: { readonly [K in TenantStoreKey]: TenantPart<FieldsOf<K>> } 
         },
         tenantOf: (event) => event.tenantId,
         timeOf: (event) => time(event.timestamp),
+        limit: live.state.limits.eventLimit,
       });
     },
   },
@@ -215,6 +230,7 @@ const TENANT_PARTS: { readonly [K in TenantStoreKey]: TenantPart<FieldsOf<K>> } 
         },
         tenantOf: (entry) => entry.tenantId,
         timeOf: (entry) => time(entry.at),
+        limit: live.state.limits.journalLimit,
       });
     },
   },
@@ -239,6 +255,7 @@ const TENANT_PARTS: { readonly [K in TenantStoreKey]: TenantPart<FieldsOf<K>> } 
         },
         tenantOf: (delivery) => delivery.tenantId,
         timeOf: (delivery) => time(delivery.createdAt),
+        limit: live.state.limits.deliveryLimit,
       });
       // Due retries of the tenant start, and the retry timer is armed for its waiting ones;
       // nothing of another tenant is cancelled or restarted.
