@@ -51,7 +51,7 @@ export const CONTROL_EXAMPLES: { readonly [Id in ControlRouteId]: ControlInput<I
   'tenants.restore': {
     params: { id: SANDBOX },
     query: { copy: 'false' },
-    body: { snapshot: { format: 'commflow-mock-tenant-snapshot', version: 1, tenantId: SANDBOX } },
+    body: { snapshot: { version: 1 } },
   },
   'tenants.clock': { params: { id: SANDBOX } },
   'tenants.advanceClock': { params: { id: SANDBOX }, body: { ms: 3_600_000 } },

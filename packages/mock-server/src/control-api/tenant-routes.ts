@@ -65,12 +65,9 @@ export const TenantSnapshotView = z
  * ```
  */
 export const TenantRestoreQuerySchema = z.strictObject({
-  copy: z
-    .enum(['true', 'false'])
-    .optional()
-    .meta({
-      description: 'Copy a snapshot of another tenant into this one (ids remapped; this tenant keeps its keys).',
-    }),
+  copy: z.enum(['true', 'false']).optional().meta({
+    description: 'Copy a snapshot of another tenant into this one (ids remapped; this tenant keeps its keys).',
+  }),
 });
 
 /**
