@@ -17,6 +17,7 @@ import { flat } from '../src/lib/ids.js';
 import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
 import { bigWorldCurve, scenarioWith } from './big-world.js';
 import { snapshotCurve } from './snapshot.js';
+import { tenantSnapshotCurve } from './tenant-snapshot.js';
 import { tenantsOnDemand } from './tenants.js';
 import { journalCost } from './journal.js';
 
@@ -271,6 +272,7 @@ if (!onlyLoopback) {
   bigWorldCurve([1_000, 10_000, 100_000, 1_000_000], line);
   // Snapshot and restore of the same worlds, each size in its own process.
   snapshotCurve([1_000, 10_000, 100_000, 1_000_000], line);
+  tenantSnapshotCurve([1_000, 100_000], line);
   tenantsOnDemand(line);
   memory();
   createTime();

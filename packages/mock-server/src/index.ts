@@ -37,6 +37,13 @@ export type { CallView, CarrierState } from './runtime/telephony.js';
 export type { CreatedApiKey, CreateApiKeyInput } from './runtime/access.js';
 export { SnapshotError, type SnapshotIssue } from './runtime/snapshot/restore.js';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotSchema, type MockSnapshot } from './runtime/snapshot/schema.js';
+export {
+  TENANT_SNAPSHOT_FORMAT,
+  TENANT_SNAPSHOT_VERSION,
+  TenantSnapshotSchema,
+  type TenantSnapshot,
+} from './runtime/snapshot/tenant-schema.js';
+export type { TenantRestoreOptions } from './runtime/snapshot/tenant-restore.js';
 export { MockClock, type ClockOptions, type ClockReading } from './sim/clock.js';
 export { scriptedResponder, type AiResponder } from './sim/ai-responder.js';
 export {

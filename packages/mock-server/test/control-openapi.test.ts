@@ -140,6 +140,8 @@ describe('the control surface’s OpenAPI document', () => {
     await control('tenants.get', `${m}/tenants/${id}`);
     await control('tenants.clock', `${m}/tenants/${id}/clock`);
     await control('tenants.advanceClock', `${m}/tenants/${id}/clock/advance`, { ms: 60_000 });
+    const { snapshot: slice } = await control('tenants.snapshot', `${m}/tenants/${id}/snapshot`);
+    await control('tenants.restore', `${m}/tenants/${id}/snapshot`, slice);
     await control('tenants.recordCounts', `${m}/tenants/${id}/records`);
     await control('tenants.records', `${m}/tenants/${sandbox}/records/contacts?limit=2`);
     await control('tenants.reset', `${m}/tenants/${id}/reset`);

@@ -139,6 +139,15 @@ const SCENES: Record<string, Scene> = {
     setup: `const tenantId = DEMO_TENANTS.sandbox; const before = Date.parse(mock.tenants.clock(tenantId).now);`,
     check: `expect(Date.parse(mock.tenants.clock(tenantId).now) - before).toBeGreaterThanOrEqual(61_000);`,
   },
+  'MockTenants.snapshot': {
+    setup: `const tenantId = DEMO_TENANTS.sandbox;`,
+    check: `expect(fork.tenant.id).not.toBe(tenantId);
+      expect(mock.tenants.get(fork.tenant.id).users).toEqual(mock.tenants.get(tenantId).users);`,
+  },
+  'MockTenants.restore': {
+    setup: `const tenantId = DEMO_TENANTS.sandbox;`,
+    check: `expect(mock.tenants.snapshot(tenantId).state).toEqual(before.state);`,
+  },
   'MockWebhooks.subscribe': {
     setup: `const tenantId = DEMO_TENANTS.sandbox;`,
     check: `expect(secret).toMatch(/^whsec_/); expect(mock.webhooks.get(id).url).toBe('http://127.0.0.1:4000/hooks');`,

@@ -47,6 +47,12 @@ export const CONTROL_EXAMPLES: { readonly [Id in ControlRouteId]: ControlInput<I
   'tenants.get': { params: { id: SANDBOX } },
   'tenants.reset': { params: { id: SANDBOX } },
   'tenants.delete': { params: { id: SANDBOX } },
+  'tenants.snapshot': { params: { id: SANDBOX } },
+  'tenants.restore': {
+    params: { id: SANDBOX },
+    query: { copy: 'false' },
+    body: { snapshot: { version: 1 } },
+  },
   'tenants.clock': { params: { id: SANDBOX } },
   'tenants.advanceClock': { params: { id: SANDBOX }, body: { ms: 3_600_000 } },
   'tenants.recordCounts': { params: { id: SANDBOX } },

@@ -164,6 +164,10 @@ export const CreateTenantInputSchema = z
     name: z.string().min(1).max(200).optional().meta({ description: 'The new tenant’s name.' }),
     from: z.optional(IdInput).meta({ description: 'A tenant of the loaded scenario to copy.' }),
     tenant: z.record(z.string(), z.unknown()).optional().meta({ description: 'A tenant in the scenario format.' }),
+    snapshot: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        'A tenant snapshot (GET /__mock/tenants/{id}/snapshot) to fork: the new tenant holds its slice, under a new id, with a new key. Not with `from` or `tenant`.',
+    }),
   })
   // Enforced where the tenant is made (runtime/tenants.ts), with the message it answers.
   .meta(notTogether('from', 'tenant'));

@@ -28,14 +28,22 @@ const FIRST_DELIVERY = '$response.body#/data/deliveries/0/id';
 
 /** Every link of the control document. */
 export const CONTROL_LINKS: readonly ControlLink[] = [
-  ...(['tenants.get', 'tenants.clock', 'tenants.advanceClock', 'tenants.recordCounts', 'tenants.reset'] as const).map(
-    (to) => ({
-      from: 'tenants.create' as const,
-      to,
-      description: 'The tenant just made.',
-      parameters: { 'path.id': NEW_TENANT },
-    }),
-  ),
+  ...(
+    [
+      'tenants.get',
+      'tenants.clock',
+      'tenants.advanceClock',
+      'tenants.recordCounts',
+      'tenants.reset',
+      'tenants.snapshot',
+      'tenants.restore',
+    ] as const
+  ).map((to) => ({
+    from: 'tenants.create' as const,
+    to,
+    description: 'The tenant just made.',
+    parameters: { 'path.id': NEW_TENANT },
+  })),
   {
     from: 'tenants.create',
     to: 'tenants.records',
@@ -53,6 +61,12 @@ export const CONTROL_LINKS: readonly ControlLink[] = [
     to: 'tenants.delete',
     description: 'Remove the tenant just made.',
     parameters: { 'path.id': NEW_TENANT },
+  },
+  {
+    from: 'tenants.snapshot',
+    to: 'tenants.restore',
+    description: 'Put the slice just taken back into its tenant.',
+    parameters: { 'path.id': '$response.body#/data/snapshot/tenantId' },
   },
   {
     from: 'tenants.list',

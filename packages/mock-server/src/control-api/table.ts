@@ -18,15 +18,9 @@ import { TRAFFIC_ROUTES } from './traffic-routes.js';
 import { WEBHOOK_ROUTES } from './webhook-routes.js';
 import { ClockView, FaultView, ScenarioView, SnapshotView } from './views.js';
 
-/**
- * The largest snapshot `PUT /__mock/snapshot` accepts: a million-contact world fits.
- *
- * @example
- * ```ts
- * bodyLimitOf(CONTROL_ROUTES.restore) === SNAPSHOT_MAX_BYTES; // true
- * ```
- */
-export const SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024;
+import { SNAPSHOT_MAX_BYTES } from './snapshot-limit.js';
+
+export { SNAPSHOT_MAX_BYTES } from './snapshot-limit.js';
 
 const IndexView = z.object({
   routes: z.array(z.object({ id: z.string(), route: z.string(), does: z.string() })),

@@ -1,5 +1,5 @@
 /**
- * The control routes of tenants on demand: list, create, read, reset, delete, their clocks and records. Part of the one table
+ * The control routes of tenants on demand: list, create, read, reset, delete, snapshots, their clocks and records. Part of the one table
  * (table.ts spreads them in, in this order).
  */
 import * as z from 'zod';
@@ -12,6 +12,63 @@ import {
 } from './inputs.js';
 import { CreatedApiKeyView, DeletedView, TenantClockViewSchema, TenantListView, TenantSummaryView } from './views.js';
 import { route, type ControlRouteSpec } from './route.js';
+import { SNAPSHOT_MAX_BYTES } from './snapshot-limit.js';
+
+/**
+ * The name of the tenant snapshot format, so a file can say what it is (a world snapshot's is
+ * `commflow-mock-snapshot`).
+ *
+ * @example
+ * ```ts
+ * mock.tenants.snapshot(tenantId).format === TENANT_SNAPSHOT_FORMAT; // true
+ * ```
+ */
+export const TENANT_SNAPSHOT_FORMAT = 'commflow-mock-tenant-snapshot';
+/**
+ * The tenant snapshot version this mock writes and reads. A snapshot of another version is refused.
+ *
+ * @example
+ * ```ts
+ * mock.tenants.snapshot(tenantId).version === TENANT_SNAPSHOT_VERSION; // true
+ * ```
+ */
+export const TENANT_SNAPSHOT_VERSION = 1;
+
+/**
+ * One tenant's slice of the world as versioned JSON: `PUT /__mock/tenants/{id}/snapshot` puts it
+ * back, `POST /__mock/tenants` with `{ snapshot }` forks it. Checked in full where it is used.
+ *
+ * @example
+ * ```ts
+ * TenantSnapshotView.parse(answer.data.snapshot).tenantId;
+ * ```
+ */
+export const TenantSnapshotView = z
+  .looseObject({
+    format: z.literal(TENANT_SNAPSHOT_FORMAT),
+    version: z.int(),
+    tenantId: z.string(),
+    takenAt: z.string(),
+  })
+  .meta({
+    id: 'TenantSnapshot',
+    description: 'One tenant’s slice of the world; put it back with PUT /__mock/tenants/{id}/snapshot.',
+  });
+
+/**
+ * `PUT /__mock/tenants/{id}/snapshot`'s query: `copy=true` puts another tenant's snapshot into
+ * this one (without it, that is refused).
+ *
+ * @example
+ * ```ts
+ * TenantRestoreQuerySchema.parse({ copy: 'true' }); // { copy: 'true' }
+ * ```
+ */
+export const TenantRestoreQuerySchema = z.strictObject({
+  copy: z.enum(['true', 'false']).optional().meta({
+    description: 'Copy a snapshot of another tenant into this one (ids remapped; this tenant keeps its keys).',
+  }),
+});
 
 /**
  * The control routes of tenants on demand: list, create, read, reset, delete, their clocks and records.
@@ -35,8 +92,10 @@ export const TENANT_ROUTES = {
     path: '/__mock/tenants',
     tag: 'Tenants',
     summary: 'a tenant on demand, with a key of its own',
-    description: 'No body, or `{}`, is the minimal sandbox. `key` repeats `apiKey.key`.',
+    description:
+      'No body, or `{}`, is the minimal sandbox. `{ "snapshot": … }` forks a tenant snapshot (GET /__mock/tenants/{id}/snapshot) into a new tenant with a new id and key. `key` repeats `apiKey.key`. Up to 256 MiB.',
     body: CreateTenantInputSchema.optional(),
+    bodyLimit: SNAPSHOT_MAX_BYTES,
     status: 201,
     output: z.object({ tenant: TenantSummaryView, apiKey: CreatedApiKeyView, key: z.string() }),
   }),
@@ -68,6 +127,33 @@ export const TENANT_ROUTES = {
     params: IdParams,
     status: 200,
     output: DeletedView,
+    errors: ['NOT_FOUND'],
+  }),
+  'tenants.snapshot': route({
+    method: 'GET',
+    path: '/__mock/tenants/{id}/snapshot',
+    tag: 'Tenants',
+    summary: 'one tenant’s slice of the world as versioned JSON',
+    description:
+      'Its records, own keys (as hashes), clock, calls, idempotency entries, overrides, subscriptions, and its journal, events and deliveries.',
+    params: IdParams,
+    status: 200,
+    output: z.object({ snapshot: TenantSnapshotView }),
+    errors: ['NOT_FOUND'],
+  }),
+  'tenants.restore': route({
+    method: 'PUT',
+    path: '/__mock/tenants/{id}/snapshot',
+    tag: 'Tenants',
+    summary: 'put one tenant’s slice back; no other tenant changes',
+    description:
+      'The body is a tenant snapshot, `{ "snapshot": … }`, or the whole answer of GET. A snapshot of another tenant is refused unless `copy=true`. A bad snapshot is a 400 naming its path, and changes nothing. Up to 256 MiB.',
+    params: IdParams,
+    query: TenantRestoreQuerySchema,
+    body: z.record(z.string(), z.unknown()),
+    bodyLimit: SNAPSHOT_MAX_BYTES,
+    status: 200,
+    output: z.object({ tenant: TenantSummaryView, copied: z.boolean() }),
     errors: ['NOT_FOUND'],
   }),
   'tenants.clock': route({

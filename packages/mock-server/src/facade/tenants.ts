@@ -4,13 +4,17 @@ import {
   createTenant,
   deleteTenant,
   resetTenant,
+  restoreTenant,
   tenantClockView,
+  tenantSnapshot,
   tenantSummary,
   type TenantClockView,
   type TenantSummary,
   type TenantTemplateInput,
 } from '../runtime/tenants.js';
 import { CreateTenantInputSchema } from '../runtime/control-inputs.js';
+import type { TenantRestoreOptions } from '../runtime/snapshot/tenant-restore.js';
+import type { TenantSnapshot } from '../runtime/snapshot/tenant-schema.js';
 import { parseInput } from '../lib/api-error.js';
 import { CreatedMockTenantHandle, type MockFetch } from './tenant-handle.js';
 
@@ -141,5 +145,42 @@ export class MockTenants {
    */
   advanceClock(tenantId: string, ms: number): TenantClockView {
     return advanceTenantClock(this.#runtime, tenantId, ms);
+  }
+
+  /**
+   * One tenant's slice of the world as versioned JSON: its records, own keys (as hashes, never
+   * secrets), clock, calls, idempotency entries, overrides aimed at it, webhook subscriptions
+   * (with their signing secrets: keep it like a secret), and its journal, events and deliveries.
+   * The in-process twin of `GET /__mock/tenants/{id}/snapshot`.
+   *
+   * @throws ApiError `NOT_FOUND` for an unknown tenant.
+   * @example
+   * ```ts
+   * const prepared = mock.tenants.snapshot(tenantId);
+   * const fork = mock.tenants.create({ snapshot: prepared }); // a new tenant holding the same slice
+   * ```
+   */
+  snapshot(tenantId: string): TenantSnapshot {
+    return tenantSnapshot(this.#runtime, tenantId);
+  }
+
+  /**
+   * Puts a tenant snapshot in place of one tenant's slice. No other tenant changes: not its
+   * records, history, keys, clock, nor its webhook work in flight or waiting. A snapshot of
+   * another tenant is refused unless `{ copy: true }` (then this tenant keeps its own keys).
+   * The in-process twin of `PUT /__mock/tenants/{id}/snapshot`.
+   *
+   * @throws SnapshotError naming each problem's path for a malformed, foreign or other-version
+   *   snapshot, or another tenant's without `copy`; nothing changes.
+   * @throws ApiError `NOT_FOUND` for an unknown tenant.
+   * @example
+   * ```ts
+   * const before = mock.tenants.snapshot(tenantId);
+   * // … the test changes the tenant …
+   * mock.tenants.restore(tenantId, before);
+   * ```
+   */
+  restore(tenantId: string, snapshot: unknown, options: TenantRestoreOptions = {}): TenantSummary {
+    return restoreTenant(this.#runtime, tenantId, snapshot, options).tenant;
   }
 }

@@ -15,6 +15,10 @@ import { createApiKey, type CreatedApiKey } from './access.js';
 import type { MockRuntime } from './mock-runtime.js';
 import { progressCalls } from '../service/domains/voice.js';
 import { tenantAheadMs, tenantNow } from '../service/tenant-clock.js';
+import { SnapshotError } from './snapshot/restore.js';
+import { forkTenantSnapshot, restoreTenantSnapshot, type TenantRestoreOptions } from './snapshot/tenant-restore.js';
+import type { TenantSnapshot } from './snapshot/tenant-schema.js';
+import { takeTenantSnapshot } from './snapshot/tenant-take.js';
 
 type TenantInput = NonNullable<ScenarioInput['tenants']>[number];
 
@@ -32,6 +36,12 @@ export interface TenantTemplateInput {
   name?: string;
   from?: string;
   tenant?: Omit<TenantInput, 'id'> & { id?: string };
+  /**
+   * A tenant snapshot (`mock.tenants.snapshot(id)`, `GET /__mock/tenants/{id}/snapshot`) to fork:
+   * the new tenant holds its slice under a new id, with a new key; the old tenant's keys do not
+   * open it. Not with `from` or `tenant`.
+   */
+  snapshot?: TenantSnapshot | Record<string, unknown>;
 }
 
 /**
@@ -149,8 +159,9 @@ function install(runtime: MockRuntime, template: TenantTemplate, start: number):
   });
 }
 
-/** Creates a tenant with a fresh id from a template, and a key for it alone. */
+/** Creates a tenant with a fresh id from a template or a tenant snapshot, and a key for it alone. */
 export function createTenant(runtime: MockRuntime, input: CheckedTemplate = {}): CreatedTenantResult {
+  if (input.snapshot !== undefined) return forkTenant(runtime, input.snapshot, input);
   const named = templateInput(runtime, input);
   const { path } = named;
   const tenant = input.name === undefined ? named.tenant : { ...named.tenant, name: input.name };
@@ -173,6 +184,70 @@ export function createTenant(runtime: MockRuntime, input: CheckedTemplate = {}):
   runtime.world.state.tenants.setCreated(id, { template, createdAt: start });
   const apiKey = createApiKey(runtime, { tenantIds: [id] });
   return { tenant: tenantSummary(runtime, id), apiKey, key: apiKey.key };
+}
+
+/** A tenant snapshot's issues as a 400 naming each path from `at`. */
+function refused(error: unknown, at: string[]): unknown {
+  if (!(error instanceof SnapshotError)) return error;
+  return validationError(
+    error.issues.map((issue) => ({ path: [...at, ...issue.path.map(String)], message: issue.message })),
+  );
+}
+
+/** A fork: a new tenant holding a tenant snapshot's slice, with a key for it alone. */
+function forkTenant(runtime: MockRuntime, snapshot: unknown, input: CheckedTemplate): CreatedTenantResult {
+  if (input.from !== undefined || input.tenant !== undefined) {
+    throw validationError([{ path: ['body'], message: 'give "snapshot" alone, without "from" or "tenant"' }]);
+  }
+  let id: string;
+  try {
+    id = forkTenantSnapshot(runtime, snapshot, input.name);
+  } catch (error) {
+    throw refused(error, ['body', 'snapshot']);
+  }
+  const apiKey = createApiKey(runtime, { tenantIds: [id] });
+  return { tenant: tenantSummary(runtime, id), apiKey, key: apiKey.key };
+}
+
+/**
+ * One tenant's slice of the world: its records, own keys (as hashes), clock, calls, idempotency
+ * entries, overrides, subscriptions, journal, events and deliveries, as versioned JSON.
+ */
+export function tenantSnapshot(runtime: MockRuntime, id: string): TenantSnapshot {
+  return takeTenantSnapshot(runtime, existing(runtime, id));
+}
+
+/**
+ * Puts a tenant snapshot in place of one tenant's slice; no other tenant changes. A snapshot of
+ * another tenant is refused unless `options.copy`. A bad snapshot throws {@link SnapshotError}
+ * and changes nothing.
+ */
+export function restoreTenant(
+  runtime: MockRuntime,
+  id: string,
+  snapshot: unknown,
+  options: TenantRestoreOptions = {},
+): { tenant: TenantSummary; copied: boolean } {
+  const tenantId = existing(runtime, id);
+  const { copied } = restoreTenantSnapshot(runtime, tenantId, snapshot, options);
+  return { tenant: tenantSummary(runtime, tenantId), copied };
+}
+
+/**
+ * {@link restoreTenant} for the control surface: a bad snapshot is a 400 naming each path under
+ * `body`.
+ */
+export function restoreTenantOver(
+  runtime: MockRuntime,
+  id: string,
+  snapshot: unknown,
+  options: TenantRestoreOptions,
+): { tenant: TenantSummary; copied: boolean } {
+  try {
+    return restoreTenant(runtime, id, snapshot, options);
+  } catch (error) {
+    throw refused(error, ['body']);
+  }
 }
 
 /** The tenant's summary. */

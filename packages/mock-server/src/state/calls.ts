@@ -96,6 +96,23 @@ export class CallsStore implements Store<CallsData, { tenants: CallTenants }, Ca
     this.cap(context.tenants);
   }
 
+  /** One tenant's part of the calls' data (a tenant snapshot). */
+  sliceOf(tenantId: string): CallsData {
+    const ids = (calls: Set<CallRecord>) =>
+      [...calls].flatMap((call): [string, string][] => (call.tenantId === tenantId ? [[call.tenantId, call.id]] : []));
+    return { active: ids(this.#active), ended: ids(this.#ended) };
+  }
+
+  /**
+   * Puts `from`'s calls of one tenant in place of this store's (a tenant restore); the other
+   * tenants' calls stay, in their order. Cannot fail.
+   */
+  putTenant(tenantId: string, from: CallsStore): void {
+    this.forgetTenant(tenantId);
+    for (const call of from.#active) if (call.tenantId === tenantId) this.#active.add(call);
+    for (const call of from.#ended) if (call.tenantId === tenantId) this.#ended.add(call);
+  }
+
   /** A new, empty store with the same cap. */
   fresh(): CallsStore {
     return new CallsStore(this.#limit);

@@ -19,7 +19,15 @@ export interface StoredResponse {
 }
 
 /** The tenant of a scope: scopes are `key hash, tenant id, Idempotency-Key`, one per line. */
-const tenantOf = (scope: string): string => scope.split('\n', 2)[1] ?? '';
+/**
+ * The tenant an entry's scope names: scopes are `key hash, tenant id, key`, one a line.
+ *
+ * @example
+ * ```ts
+ * tenantOf(`${hash}\n${tenantId}\norder-1`); // tenantId
+ * ```
+ */
+export const tenantOf = (scope: string): string => scope.split('\n', 2)[1] ?? '';
 
 /** What a replay needs of a stored body: the JSON of an answer whose `meta` names its request. */
 const StoredEnvelopeSchema = z.looseObject({ meta: z.looseObject({}) });
@@ -172,6 +180,34 @@ export class IdempotencyStore {
       entries.push({ scope, fingerprint: entry.fingerprint, at: entry.at, response: { ...response, headers } });
     }
     return entries;
+  }
+
+  /** One tenant's finished entries, oldest first, as plain data (a tenant snapshot). */
+  sliceOf(tenantId: string): IdempotencyEntryData[] {
+    return this.save().filter((entry) => tenantOf(entry.scope) === tenantId);
+  }
+
+  /**
+   * Puts `from`'s entries of one tenant in place of this store's (a tenant restore), merged into
+   * request order by time; the other tenants' entries, running ones included, stay. Cannot fail.
+   */
+  putTenant(tenantId: string, from: IdempotencyStore): void {
+    const theirs = [...from.#entries].filter(([scope]) => tenantOf(scope) === tenantId);
+    const merged = new Map<string, Entry>();
+    let next = 0;
+    // Takes the tenant's entries older than `at`, in their order.
+    const takeBefore = (at: number) => {
+      for (let item = theirs[next]; item !== undefined && item[1].at < at; item = theirs[++next]) {
+        merged.set(item[0], item[1]);
+      }
+    };
+    for (const [scope, entry] of this.#entries) {
+      if (tenantOf(scope) === tenantId) continue;
+      takeBefore(entry.at);
+      merged.set(scope, entry);
+    }
+    takeBefore(Infinity);
+    this.#entries = merged;
   }
 
   /** Replaces every entry with `entries` (oldest first): a restore. */

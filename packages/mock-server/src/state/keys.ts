@@ -196,6 +196,22 @@ export class KeyStore {
     this.#byHash = other.#byHash;
   }
 
+  /**
+   * The keys of one tenant alone (those naming only it), as plain data: a tenant snapshot's.
+   * A key that opens several tenants belongs to the world, not to one of them.
+   */
+  sliceOf(tenantId: string): KeyRecordData[] {
+    return this.list()
+      .filter((key) => ownedBy(key, tenantId))
+      .map(keyData);
+  }
+
+  /** Puts `from`'s keys of one tenant alone in place of this store's (a tenant restore). Cannot fail. */
+  putTenant(tenantId: string, from: KeyStore): void {
+    for (const key of this.list()) if (ownedBy(key, tenantId)) this.#byHash.delete(key.hash);
+    for (const key of from.list()) if (ownedBy(key, tenantId)) this.#byHash.set(key.hash, key);
+  }
+
   /** Forgets a key: its secret gets 401 from now on, as an unknown key does. */
   delete(hash: string): void {
     this.#byHash.delete(hash);
@@ -211,4 +227,17 @@ export class KeyStore {
     // Not flattened: the lookup string is dropped at once.
     return this.#byHash.get(hash('sha256', secret, 'hex'));
   }
+}
+
+/**
+ * Whether a key opens one tenant alone: the tenant's own key, which a tenant snapshot holds and
+ * a deleted tenant takes with it.
+ *
+ * @example
+ * ```ts
+ * ownedBy({ tenantIds: new Set([tenantId]) }, tenantId); // true
+ * ```
+ */
+export function ownedBy(key: { readonly tenantIds: ReadonlySet<string> }, tenantId: string): boolean {
+  return key.tenantIds.size === 1 && key.tenantIds.has(tenantId);
 }

@@ -197,6 +197,22 @@ export class OverrideStore {
     this.#index();
   }
 
+  /** The overrides aimed at one tenant, with their counts, as plain data (a tenant snapshot). */
+  sliceOf(tenantId: string): OverrideRecord[] {
+    return this.list({ tenantId }).map((override) => structuredClone(override));
+  }
+
+  /**
+   * Puts `from`'s overrides aimed at one tenant in place of this store's (a tenant restore);
+   * the others stay, in their order. Cannot fail.
+   */
+  putTenant(tenantId: string, from: OverrideStore): void {
+    const theirs = from.list({ tenantId });
+    this.#all = [...this.#all.filter((override) => override.tenantId !== tenantId), ...theirs];
+    this.#seq = Math.max(this.#seq, from.#seq);
+    this.#index();
+  }
+
   /** A new store with no override. */
   fresh(): OverrideStore {
     return new OverrideStore();

@@ -70,6 +70,20 @@ export class RateLimiter {
     for (const [hash, start, count] of windows) this.#windows.set(hash, { start, count });
   }
 
+  /** The open windows of some keys (a tenant's own), as plain data. */
+  sliceOf(keyHashes: ReadonlySet<string>): z.output<typeof RateWindowsDataSchema> {
+    return this.save().filter(([hash]) => keyHashes.has(hash));
+  }
+
+  /** Puts `from`'s windows of some keys in place of this limiter's (a tenant restore). Cannot fail. */
+  putKeys(keyHashes: ReadonlySet<string>, from: RateLimiter): void {
+    for (const hash of keyHashes) {
+      const window = from.#windows.get(hash);
+      if (window === undefined) this.#windows.delete(hash);
+      else this.#windows.set(hash, window);
+    }
+  }
+
   /** A new limiter on the same clock, with no window open. */
   fresh(): RateLimiter {
     return new RateLimiter(this.#clock);

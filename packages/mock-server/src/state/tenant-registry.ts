@@ -199,6 +199,37 @@ export class TenantRegistry<Template> implements Store<
     throwIssues(issues);
   }
 
+  /**
+   * One tenant's part of the registry's data (a tenant snapshot): the same four lists, holding
+   * only its entries. Costs the tenant's records, not the world's.
+   */
+  sliceOf(tenantId: string): TenantRegistryData {
+    const { tenants, created, clocks, stamps } = this.#content;
+    const tenant = tenants.get(tenantId);
+    const made = created.get(tenantId);
+    const ahead = clocks.get(tenantId);
+    const stamp = stamps.get(tenantId);
+    return {
+      tenants: tenant === undefined ? [] : [saveTenant(tenant, this.#templates.isSeed)],
+      createdTenants: made === undefined ? [] : [{ ...this.#templates.save(made.template), createdAt: made.createdAt }],
+      tenantClocks: ahead === undefined ? [] : [[tenantId, ahead]],
+      tenantStamps: stamp === undefined ? [] : [[tenantId, stamp]],
+    };
+  }
+
+  /**
+   * Puts `from`'s entries of one tenant in place of this registry's (a tenant restore); every
+   * other tenant's stay as they are, where they are. Cannot fail.
+   */
+  putTenant(tenantId: string, from: TenantRegistry<Template>): void {
+    const into = this.#content;
+    const source = from.#content;
+    moveEntry(into.tenants, source.tenants, tenantId);
+    moveEntry(into.created, source.created, tenantId);
+    moveEntry(into.clocks, source.clocks, tenantId);
+    moveEntry(into.stamps, source.stamps, tenantId);
+  }
+
   /** A new, empty registry with the same templates. */
   fresh(): TenantRegistry<Template> {
     return new TenantRegistry(this.#templates);
@@ -208,4 +239,11 @@ export class TenantRegistry<Template> implements Store<
   adopt(other: TenantRegistry<Template>): void {
     this.#content = other.#content;
   }
+}
+
+/** `from`'s entry of `key` in place of `into`'s (a map keeps the place of a key it already has), or none. */
+function moveEntry<V>(into: Map<string, V>, from: ReadonlyMap<string, V>, key: string): void {
+  const value = from.get(key);
+  if (value === undefined) into.delete(key);
+  else into.set(key, value);
 }

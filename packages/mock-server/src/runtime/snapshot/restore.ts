@@ -61,8 +61,11 @@ function unwrapSnapshot(value: unknown): { snapshot: unknown; at: string[] } {
   return { snapshot: value, at: [] };
 }
 
-/** Runs `work` on the unwrapped snapshot; its issues are named from the top of what was given. */
-function unwrapped<T>(value: unknown, work: (snapshot: unknown) => T): T {
+/**
+ * Runs `work` on the unwrapped snapshot; its issues are named from the top of what was given.
+ * A tenant restore unwraps its snapshot the same way.
+ */
+export function unwrapped<T>(value: unknown, work: (snapshot: unknown) => T): T {
   const { snapshot, at } = unwrapSnapshot(value);
   try {
     return work(snapshot);

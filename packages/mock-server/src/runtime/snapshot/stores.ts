@@ -57,7 +57,7 @@ function slot<K extends StoreKey>(key: K): Slot<WorldState[K]> {
  * restore do with it. Each entry is built from its store's own types (see {@link under}), so a
  * store whose `save` and `load` do not fit its schema is a type error where the entry is written.
  */
-interface StoreEntry<Shape extends z.ZodRawShape, Data> {
+export interface StoreEntry<Shape extends z.ZodRawShape, Data> {
   /** The fields of a snapshot's `state` this store's data makes up. */
   readonly shape: Shape;
   /** Where the store's data paths start, under `state`. */

@@ -10,7 +10,9 @@ import {
   createTenant,
   deleteTenant,
   resetTenant,
+  restoreTenantOver,
   tenantClockView,
+  tenantSnapshot,
   tenantSummary,
 } from '../../runtime/tenants.js';
 import { tenantAheadMs } from '../../service/tenant-clock.js';
@@ -22,6 +24,8 @@ type TenantRouteId =
   | 'tenants.get'
   | 'tenants.reset'
   | 'tenants.delete'
+  | 'tenants.snapshot'
+  | 'tenants.restore'
   | 'tenants.clock'
   | 'tenants.advanceClock'
   | 'tenants.recordCounts'
@@ -38,6 +42,12 @@ export const TENANT_HANDLERS: ControlHandlers<TenantRouteId> = {
     deleteTenant(runtime, params.id);
     return { data: { id: params.id.toLowerCase(), deleted: true } };
   },
+  'tenants.snapshot': (runtime, { params }) => ({ data: { snapshot: tenantSnapshot(runtime, params.id) } }),
+  // The body is the tenant snapshot itself, `{ "snapshot": … }`, or GET's whole answer. A bad
+  // snapshot, or another tenant's without `copy=true`, is a 400 naming the path, and changes nothing.
+  'tenants.restore': (runtime, { params, query, body }) => ({
+    data: restoreTenantOver(runtime, params.id, body, { copy: query.copy === 'true' }),
+  }),
   'tenants.clock': (runtime, { params }) => ({ data: tenantClockView(runtime, params.id) }),
   'tenants.advanceClock': (runtime, { params, body }) => ({ data: advanceTenantClock(runtime, params.id, body.ms) }),
   'tenants.recordCounts': (runtime, { params }) => ({

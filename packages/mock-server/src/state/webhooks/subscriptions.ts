@@ -347,6 +347,22 @@ export class SubscriptionStore {
     }
   }
 
+  /** @internal One tenant's subscriptions as plain data, oldest first (a tenant snapshot). */
+  sliceOf(tenantId: string): SubscriptionData[] {
+    return this.save().filter((subscription) => subscription.tenantId === tenantId);
+  }
+
+  /**
+   * @internal Puts `from`'s subscriptions of one tenant in place of this store's (a tenant
+   * restore); the other tenants' stay. Cannot fail.
+   */
+  putTenant(tenantId: string, from: SubscriptionStore): void {
+    this.forgetTenant(tenantId);
+    for (const [id, subscription] of from.#subscriptions) {
+      if (subscription.tenantId === tenantId) this.#subscriptions.set(id, subscription);
+    }
+  }
+
   /** @internal The in-process callback of a subscription, if it has one. */
   callbackOf(id: string): WebhookCallback | undefined {
     return this.#subscriptions.get(id)?.callback;

@@ -114,4 +114,37 @@ export class RemoteTenants {
   advanceClock(tenantId: string, ms: number): Promise<ControlOutput<'tenants.advanceClock'>> {
     return this.#caller.call('tenants.advanceClock', { params: { id: tenantId }, body: { ms } });
   }
+
+  /**
+   * One tenant's slice of the world as versioned JSON (`GET /__mock/tenants/{id}/snapshot`).
+   *
+   * @example
+   * ```ts
+   * const prepared = await remote.tenants.snapshot(tenantId);
+   * const fork = await remote.tenants.create({ snapshot: prepared });
+   * ```
+   */
+  async snapshot(tenantId: string): Promise<ControlOutput<'tenants.snapshot'>['snapshot']> {
+    return (await this.#caller.call('tenants.snapshot', { params: { id: tenantId } })).snapshot;
+  }
+
+  /**
+   * Puts a tenant snapshot in place of one tenant's slice; no other tenant changes. A snapshot
+   * of another tenant is refused unless `{ copy: true }`; a bad one is a `ControlError` (400)
+   * naming the path, and changes nothing.
+   *
+   * @example
+   * ```ts
+   * const before = await remote.tenants.snapshot(tenantId);
+   * await remote.tenants.restore(tenantId, before);
+   * ```
+   */
+  async restore(
+    tenantId: string,
+    snapshot: BodyOf<'tenants.restore'>,
+    options: { copy?: boolean } = {},
+  ): Promise<ControlOutput<'tenants.restore'>['tenant']> {
+    const query = options.copy === true ? { copy: 'true' as const } : {};
+    return (await this.#caller.call('tenants.restore', { params: { id: tenantId }, query, body: snapshot })).tenant;
+  }
 }
