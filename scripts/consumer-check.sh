@@ -10,6 +10,10 @@
 #     @commflow/sdk/otel that trace a call into an in-memory exporter;
 #   - TypeScript consumers compiled with `module: nodenext` (an .mts and a .cts file) and with
 #     `moduleResolution: bundler` (tsc --noEmit, strict, library types checked);
+#   - a tenant-handle consumer in ESM (in process) and in TypeScript (strict tsc, in process and
+#     remote): a tenant created, its client's call in its own requests() and no other tenant's, an
+#     override added through mock.tenant(id) answering only it, a filter by a misspelt tenant id
+#     refused, and a tenant snapshot forked into a new tenant its old key does not open;
 #   - a remote-handle consumer (@commflow/mock-server/remote), compiled under strict tsc with no
 #     casts and then run: a standalone mock over HTTP on 127.0.0.1, a tenant created, its clock
 #     advanced, the typed journal read, a snapshot restored, and `await expect(remote)
@@ -131,6 +135,45 @@ for runtime in "pinned" "${oldest_nodes[@]}"; do
   step "CommonJS consumer (require) on $("${run[@]}" --version)"
   "${run[@]}" cjs.cjs
 done
+
+step "tenant handle consumer (ESM): a tenant per test, its client, its requests, its overrides, a fork"
+# What an app's test does with a tenant of its own: each check throws, naming itself, when broken.
+cat >tenant.mjs <<'JS'
+import { APIError, CommFlow } from '@commflow/sdk';
+import { createMock } from '@commflow/mock-server';
+const check = (name, ok, seen) => {
+  if (!ok) throw new Error(`tenant handle check failed: ${name}${seen === undefined ? '' : `; saw ${JSON.stringify(seen)}`}`);
+  console.log(`ok ${name}`);
+};
+const statusOf = (run) => run().then(() => 'ok', (err) => (err instanceof APIError ? err.status : String(err)));
+const mock = createMock('demo');
+const t = mock.tenants.create({ name: 'packed tenant' });
+const other = mock.tenants.create({ name: 'packed neighbour' });
+check('tenants.create() returns a handle with its id and key', typeof t.id === 'string' && t.tenant.id === t.id && typeof t.key === 'string' && t.key.length > 0);
+await (await t.client()).contacts.create({ firstName: 'Packed' });
+const sdk = new CommFlow({ apiKey: t.key, tenantId: t.id, baseUrl: 'http://commflow.mock', fetch: mock.fetch, maxRetries: 0 });
+await sdk.users.list();
+const created = t.requests({ operationId: 'contacts.create' });
+check('t.requests() has the call, with its body', created.length === 1 && created[0]?.request.body?.firstName === 'Packed', created.map((entry) => entry.request.body));
+check("t.requests() has the SDK client's call from t.key", t.requests({ operationId: 'users.list' }).length === 1);
+check("another tenant's handle sees none of it", other.requests().length === 0, other.requests().length);
+mock.tenant(t.id).overrides.add({ operationId: 'contacts.list', fault: { status: 503 }, times: 1 });
+check("mock.tenant(id).overrides.add() answers this tenant's request", (await statusOf(() => sdk.contacts.list())) === 503);
+check('the override is not aimed at another tenant', (await statusOf(async () => (await other.client()).contacts.list())) === 'ok');
+check('the override is listed on the tenant, spent', t.overrides.list().length === 1 && t.overrides.list({ unused: true }).length === 0);
+let refused = '';
+try { mock.requests({ tenantId: `${t.id.slice(0, -1)}${t.id.endsWith('0') ? '1' : '0'}` }); } catch (err) { refused = err.message; }
+check('a filter by a tenant id no tenant has is refused, naming the tenant meant', refused.includes(`did you mean "${t.id}"`), refused);
+const prepared = mock.tenants.snapshot(t.id);
+const fork = mock.tenants.create({ snapshot: prepared });
+check('the fork is a new tenant with a new key', fork.id !== t.id && fork.key !== t.key);
+const forked = await (await fork.client()).contacts.list({ search: 'Packed' });
+check("the fork holds the snapshot's records", forked.items.some((contact) => contact.firstName === 'Packed'), forked.items.length);
+const oldKey = new CommFlow({ apiKey: t.key, tenantId: fork.id, baseUrl: 'http://commflow.mock', fetch: mock.fetch, maxRetries: 0 });
+check("the old tenant's key does not open the fork (403)", (await statusOf(() => oldKey.users.list())) === 403);
+console.log('ok tenant handle (ESM)');
+JS
+node tenant.mjs
 
 step "a browser app's bundle: esbuild resolves the SDK's browser build from the tarball, one graph"
 # The app as a browser bundler sees it (esbuild from the workspace; the project stays free of it):
@@ -344,7 +387,70 @@ try {
   await server.close();
 }
 TS
+# The tenant handle typed, in process and remote, compiled with the remote consumer (strict, no casts).
+cat >ts-remote/tenant.mts <<'TS'
+import { expect } from 'expect';
+import type {} from '@commflow/mock-server/jest';
+import { matchers } from '@commflow/mock-server/matchers';
+import { createMock, type MockTenantHandle } from '@commflow/mock-server';
+import { startMockServer } from '@commflow/mock-server/node';
+import { connectMock, type RemoteTenantHandle } from '@commflow/mock-server/remote';
+import { APIError, CommFlow } from '@commflow/sdk';
+
+expect.extend(matchers);
+function check(name: string, ok: boolean, seen?: unknown): void {
+  if (!ok) throw new Error(`tenant handle check failed: ${name}${seen === undefined ? '' : `; saw ${JSON.stringify(seen)}`}`);
+  console.log(`ok ${name}`);
+}
+const statusOf = (run: () => Promise<unknown>): Promise<number | string> =>
+  run().then(() => 'ok', (err: unknown) => (err instanceof APIError ? err.status : String(err)));
+
+// In process.
+const mock = createMock('demo');
+const t = mock.tenants.create({ name: 'typed tenant' });
+const other: MockTenantHandle = mock.tenants.create();
+const key: string = t.key;
+await (await t.client()).contacts.create({ firstName: 'Typed' });
+const sdk = new CommFlow({ apiKey: key, tenantId: t.id, baseUrl: 'http://commflow.mock', fetch: mock.fetch, maxRetries: 0 });
+await sdk.users.list();
+const [entry] = t.requests({ operationId: 'contacts.create' });
+const firstName: string | undefined = entry?.request.body?.firstName;
+check('typed: t.requests() has the call, its body typed', firstName === 'Typed', firstName);
+expect(t).toHaveReceived('contacts.create', { body: { firstName: 'Typed' } });
+expect(other).not.toHaveReceived('contacts.create');
+mock.tenant(t.id).overrides.add({ operationId: 'contacts.list', fault: { status: 503 }, times: 1 });
+check("typed: mock.tenant(id).overrides.add() answers this tenant's request", (await statusOf(() => sdk.contacts.list())) === 503);
+check('typed: not another tenant', (await statusOf(async () => (await other.client()).contacts.list())) === 'ok');
+const prepared = mock.tenants.snapshot(t.id);
+const fork = mock.tenants.create({ snapshot: prepared });
+const forked = await (await fork.client()).contacts.list({ search: 'Typed' });
+check('typed: the fork is a new tenant holding the snapshot', fork.id !== t.id && forked.items.some((contact) => contact.firstName === 'Typed'));
+const oldKey = new CommFlow({ apiKey: key, tenantId: fork.id, baseUrl: 'http://commflow.mock', fetch: mock.fetch, maxRetries: 0 });
+check("typed: the old tenant's key does not open the fork (403)", (await statusOf(() => oldKey.users.list())) === 403);
+
+// Over HTTP: the same names, each answer a promise.
+const server = await startMockServer({ scenario: 'demo' });
+try {
+  const remote = await connectMock(server.url);
+  const rt = await remote.tenants.create({ name: 'remote typed tenant' });
+  await (await rt.client()).contacts.create({ firstName: 'Remote' });
+  const [sent] = await rt.requests({ operationId: 'contacts.create' });
+  check('remote: t.requests() has the call', sent?.request.body?.firstName === 'Remote', sent?.request.body);
+  await expect(rt).toHaveReceived('contacts.create', { body: { firstName: 'Remote' } });
+  const again: RemoteTenantHandle = await remote.tenant(rt.id);
+  await again.overrides.add({ operationId: 'contacts.list', fault: { status: 503 }, times: 1 });
+  check('remote: remote.tenant(id).overrides.add() answers its request', (await statusOf(async () => (await rt.client()).contacts.list())) === 503);
+  const remoteFork = await remote.tenants.create({ snapshot: await remote.tenants.snapshot(rt.id) });
+  const remoteForked = await (await remoteFork.client()).contacts.list({ search: 'Remote' });
+  check('remote: the fork holds the snapshot', remoteFork.id !== rt.id && remoteForked.items.some((contact) => contact.firstName === 'Remote'));
+} finally {
+  await server.close();
+}
+console.log('ok tenant handle (TypeScript, in process and remote)');
+TS
 step "remote handle consumer: strict tsc (no casts), then run against a standalone mock over HTTP"
 node "$tsc" -p ts-remote/tsconfig.json
 node ts-remote/out/remote.mjs
+step "tenant handle consumer (TypeScript): in process and remote"
+node ts-remote/out/tenant.mjs
 step "consumer check passed"
