@@ -118,14 +118,22 @@ describeTransports('tenants on demand', (env) => {
     const after = await call(env(), 'GET', '/api/v1/users', as(doomed));
     expect(after.status).toBe(401);
     // Its history is freed, and a filter by its id is refused (an id no tenant has), never an empty list.
-    expect(env().mock.events().some((event) => event.tenantId === doomed.tenant.id)).toBe(false);
+    expect(
+      env()
+        .mock.events()
+        .some((event) => event.tenantId === doomed.tenant.id),
+    ).toBe(false);
     expect(() => env().mock.events({ tenantId: doomed.tenant.id })).toThrow(`unknown tenant id "${doomed.tenant.id}"`);
     expect(
       env()
         .mock.journal()
         .some((entry) => entry.tenantId === doomed.tenant.id),
     ).toBe(false);
-    expect(env().mock.webhooks.list().some((webhook) => webhook.tenantId === doomed.tenant.id)).toBe(false);
+    expect(
+      env()
+        .mock.webhooks.list()
+        .some((webhook) => webhook.tenantId === doomed.tenant.id),
+    ).toBe(false);
     expect((await control(env(), 'GET', `/tenants/${doomed.tenant.id}`)).status).toBe(404);
     expect((await call(env(), 'GET', '/api/v1/users', as(kept))).status).toBe(200);
     expect(env().mock.events({ tenantId: kept.tenant.id })).not.toHaveLength(0);

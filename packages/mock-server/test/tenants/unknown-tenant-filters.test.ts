@@ -68,10 +68,8 @@ describe('in process', () => {
     for (const [name, run] of Object.entries(inProcessFilters(mock, SANDBOX_TYPO))) {
       const error = thrown(run);
       expect(error, name).toBeInstanceOf(ApiError);
-      expect(error, name).toMatchObject({
-        code: 'VALIDATION_ERROR',
-        details: [{ path: ['filter', 'tenantId'], message: expect.stringContaining(MEANT) }],
-      });
+      expect(error, name).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: ['filter', 'tenantId'] }] });
+      expect((error as Error).message, name).toBe(`Invalid filter.tenantId: ${MEANT}?`);
     }
   });
 
@@ -122,13 +120,12 @@ describe('over HTTP on 127.0.0.1', () => {
     for (const route of ROUTES) {
       const response = await fetch(`${server.url}${route}?tenantId=${SANDBOX_TYPO}`);
       expect(response.status, route).toBe(400);
-      expect(await response.json(), route).toMatchObject({
+      const answer = (await response.json()) as { error: { message: string } };
+      expect(answer, route).toMatchObject({
         success: false,
-        error: {
-          code: 'VALIDATION_ERROR',
-          details: [{ path: ['query', 'tenantId'], message: expect.stringContaining(MEANT) }],
-        },
+        error: { code: 'VALIDATION_ERROR', details: [{ path: ['query', 'tenantId'] }] },
       });
+      expect(answer.error.message, route).toBe(`Invalid query.tenantId: ${MEANT}?`);
       const known = await fetch(`${server.url}${route}?tenantId=${DEMO_TENANTS.sandbox.toUpperCase()}`);
       expect(known.status, route).toBe(200);
     }

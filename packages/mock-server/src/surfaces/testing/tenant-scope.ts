@@ -3,12 +3,7 @@
  * be it), or, on the whole mock, the `tenantId` of the match, which some tenant must have. A wrong
  * id throws, under `.not` too: an id no tenant has would otherwise make a test that cannot fail.
  */
-import {
-  foreignTenantMessage,
-  sameTenant,
-  unknownTenantIssue,
-  type KnownTenant,
-} from '../../runtime/tenant-scope.js';
+import { foreignTenantMessage, sameTenant, unknownTenantIssue, type KnownTenant } from '../../runtime/tenant-scope.js';
 import type { MaybePromise } from './matcher-types.js';
 
 /** Whether `value` is a tenant handle (`mock.tenant(id)`, `remote.tenant(id)`): its marker and id. */
