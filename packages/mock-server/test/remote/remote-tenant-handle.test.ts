@@ -214,7 +214,7 @@ describe("the remote handle's overrides, clock, reset and delete", () => {
     await addContact(theirs, 'Cy');
     expect((await mine.restore(prepared)).id).toBe(mine.id);
     expect(
-      (await mine.requests({ operationId: 'contacts.create' })).map((entry) => entry.request.body.firstName),
+      (await mine.requests({ operationId: 'contacts.create' })).map((entry) => entry.request.body?.firstName),
     ).toEqual(['Ada']);
     await expect(theirs).toHaveReceivedTimes('contacts.create', 1, { body: { firstName: 'Cy' } });
 

@@ -333,7 +333,7 @@ describe("the handle's overrides, clock, reset and delete", () => {
     await addContact(theirs, 'Cy');
     const theirsBefore = theirs.snapshot();
     expect(mine.restore(prepared).id).toBe(mine.id);
-    expect(mine.requests({ operationId: 'contacts.create' }).map((entry) => entry.request.body.firstName)).toEqual([
+    expect(mine.requests({ operationId: 'contacts.create' }).map((entry) => entry.request.body?.firstName)).toEqual([
       'Ada',
     ]);
     expect(mine.snapshot()).toEqual(prepared);
