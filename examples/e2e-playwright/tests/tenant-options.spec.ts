@@ -25,8 +25,8 @@ test.describe('a tenant of Ann alone: no contacts, no SMS conversation', () => {
 
     await expect(page.getByRole('status')).toHaveText('Could not send the SMS: This tenant has no SMS conversation.');
     await expect(page.getByRole('list', { name: 'Contacts' }).getByRole('listitem')).toHaveCount(0);
-    await expect(signedIn.remote).toHaveReceived('sms.conversations', { tenantId: signedIn.id });
-    await expect(signedIn.remote).not.toHaveReceived('sms.send', { tenantId: signedIn.id });
+    await expect(signedIn).toHaveReceived('sms.conversations');
+    await expect(signedIn).not.toHaveReceived('sms.send');
   });
 });
 
@@ -35,16 +35,12 @@ test.describe('a failing contacts list, every override used', () => {
   test.use({ tenantOptions: { failOnUnusedOverrides: true } });
 
   test('shows what the API answered', async ({ page, signedIn }) => {
-    await signedIn.remote.overrides.add({
-      tenantId: signedIn.id,
-      operationId: 'contacts.list',
-      fault: { status: 403 },
-    });
+    // The handle's overrides are this tenant's alone: no other worker's list fails.
+    await signedIn.overrides.add({ operationId: 'contacts.list', fault: { status: 403 } });
     await page.goto('/');
 
     await expect(page.getByRole('status')).toHaveText(/^Could not load the contacts: /);
-    await expect(signedIn.remote).toHaveReceived('contacts.list', {
-      tenantId: signedIn.id,
+    await expect(signedIn).toHaveReceived('contacts.list', {
       status: 403,
       errorCode: expect.stringMatching(/^[A-Z_]+$/),
     });
@@ -59,8 +55,7 @@ test('adds a contact whose name the mock saw, matched loosely', async ({ page, s
   await form.getByRole('button', { name: 'Add contact' }).click();
 
   await expect(page.getByRole('status')).toHaveText('Added Annika Berg.');
-  await expect(signedIn.remote).toHaveReceived('contacts.create', {
-    tenantId: signedIn.id,
+  await expect(signedIn).toHaveReceived('contacts.create', {
     userEmail: 'ann.lee@acme.test',
     body: { firstName: expect.stringContaining('Ann'), lastName: expect.any(String) },
   });

@@ -23,12 +23,16 @@ import {
   advanceTenantClock,
   deleteTenant,
   resetTenant,
+  restoreTenant,
   tenantClockView,
+  tenantSnapshot,
   tenantSummary,
   type CreatedTenantResult,
   type TenantClockView,
   type TenantSummary,
 } from '../runtime/tenants.js';
+import type { TenantRestoreOptions } from '../runtime/snapshot/tenant-restore.js';
+import type { TenantSnapshot } from '../runtime/snapshot/tenant-schema.js';
 import { webhookDeliveries } from '../runtime/webhooks.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../state/journal-operations.js';
 import type { JournalEntry } from '../state/journal.js';
@@ -184,6 +188,15 @@ export class MockTenantHandle implements TenantHandle {
 
   reset(): TenantSummary {
     return resetTenant(this.#runtime, this.id);
+  }
+
+  snapshot(): TenantSnapshot {
+    return tenantSnapshot(this.#runtime, this.id);
+  }
+
+  // `unknown`, as `mock.tenants.restore` takes it: a snapshot read back from a file is checked in full there.
+  restore(snapshot: unknown, options: TenantRestoreOptions = {}): TenantSummary {
+    return restoreTenant(this.#runtime, this.id, snapshot, options).tenant;
   }
 
   delete(): void {

@@ -11,6 +11,8 @@ import type { OverrideInput } from '../state/override-schema.js';
 import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
 import type { CreatedApiKey } from './access.js';
 import type { OverrideView } from './overrides.js';
+import type { TenantRestoreOptions } from './snapshot/tenant-restore.js';
+import type { TenantSnapshot } from './snapshot/tenant-schema.js';
 import type { TenantClient } from './sdk-client.js';
 import type { TenantClockView, TenantSummary } from './tenants.js';
 
@@ -51,6 +53,7 @@ export interface HandleViews {
     event: WebhookEvent;
     delivery: WebhookDelivery;
     override: OverrideView;
+    snapshot: TenantSnapshot;
   };
   remote: {
     tenant: ControlOutput<'tenants.get'>['tenant'];
@@ -58,6 +61,7 @@ export interface HandleViews {
     event: ControlOutput<'events'>['events'][number];
     delivery: ControlOutput<'deliveries'>['deliveries'][number];
     override: ControlOutput<'overrides.add'>['override'];
+    snapshot: ControlOutput<'tenants.snapshot'>['snapshot'];
   };
 }
 
@@ -144,6 +148,9 @@ export interface TenantEventFilter {
  * await client.contacts.create({ firstName: 'Ada' });
  * expect(tenant).toHaveReceived('contacts.create', { body: { firstName: 'Ada' } });
  * tenant.requests({ operationId: 'contacts.create' }).length; // 1
+ * const prepared = tenant.snapshot();
+ * tenant.reset();
+ * tenant.restore(prepared); // Ada is back
  * tenant.delete();
  * ```
  */
@@ -200,8 +207,22 @@ export interface TenantHandleOf<Mode extends HandleMode> {
   reset(): Answer<Mode, ViewOf<Mode, 'tenant'>>;
   /** Removes the tenant: its keys get 401 from now on, its history is freed. */
   delete(): Answer<Mode, void>;
-  // snapshot() and restore(snapshot): this tenant's slice of the world (issue 34, part 2), wired
-  // in here over `mock.tenants.snapshot(id)` / `restore(id, snapshot)` and their routes.
+  /**
+   * This tenant's slice of the world as versioned JSON (`tenants.snapshot(id)`): its records, own
+   * keys (as hashes), clock, calls, idempotency entries, overrides, subscriptions, and its journal,
+   * events and deliveries. Put it back with `restore`, or fork it with `tenants.create({ snapshot })`.
+   */
+  snapshot(): Answer<Mode, ViewOf<Mode, 'snapshot'>>;
+  /**
+   * Puts a tenant snapshot in place of this tenant's slice (`tenants.restore(id, snapshot, options)`);
+   * no other tenant changes. A snapshot of another tenant is refused unless `{ copy: true }`.
+   *
+   * @throws naming the path, for a malformed, foreign or other-version snapshot; nothing changes.
+   */
+  restore(
+    snapshot: Readonly<Record<string, unknown>>,
+    options?: TenantRestoreOptions,
+  ): Answer<Mode, ViewOf<Mode, 'tenant'>>;
 }
 
 /**

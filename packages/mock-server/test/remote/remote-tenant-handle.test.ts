@@ -203,6 +203,35 @@ describe("the remote handle's overrides, clock, reset and delete", () => {
     await theirs.delete();
   });
 
+  test("snapshot() and restore() put back this tenant's slice alone; a fork of the snapshot is a tenant of its own", async () => {
+    const mine = await remote.tenants.create({ from: DEMO_TENANTS.sandbox });
+    const theirs = await remote.tenants.create({ from: DEMO_TENANTS.sandbox });
+    await addContact(mine, 'Ada');
+    const prepared = await mine.snapshot();
+    expect(prepared.tenantId).toBe(mine.id);
+
+    await addContact(mine, 'Bo');
+    await addContact(theirs, 'Cy');
+    expect((await mine.restore(prepared)).id).toBe(mine.id);
+    expect(
+      (await mine.requests({ operationId: 'contacts.create' })).map((entry) => entry.request.body?.firstName),
+    ).toEqual(['Ada']);
+    await expect(theirs).toHaveReceivedTimes('contacts.create', 1, { body: { firstName: 'Cy' } });
+
+    // Another tenant's snapshot is refused, and changes nothing, unless it says it copies.
+    expect(await rejection(() => theirs.restore(prepared))).toMatchObject({ status: 400 });
+    await expect(theirs).toHaveReceivedTimes('contacts.create', 1, { body: { firstName: 'Cy' } });
+    expect((await theirs.restore(prepared, { copy: true })).id).toBe(theirs.id);
+    await expect(theirs).toHaveReceivedTimes('contacts.create', 1, { body: { firstName: 'Ada' } });
+
+    const fork = await remote.tenants.create({ snapshot: prepared });
+    expect(fork.id).not.toBe(mine.id);
+    await expect(fork).toHaveReceivedTimes('contacts.create', 1, { body: { firstName: 'Ada' } });
+    await addContact(fork, 'Fay');
+    expect(await mine.requests({ operationId: 'contacts.create' })).toHaveLength(1);
+    await Promise.all([mine.delete(), theirs.delete(), fork.delete()]);
+  });
+
   test('the assertion types: every assertion on a remote handle is a promise', () => {
     expectTypeOf<ReturnType<CommFlowAssertion<RemoteTenantHandle>['toHaveReceived']>>().toEqualTypeOf<Promise<void>>();
     expectTypeOf<ReturnType<CommFlowAssertion<CreatedRemoteTenantHandle>['toHaveEmitted']>>().toEqualTypeOf<

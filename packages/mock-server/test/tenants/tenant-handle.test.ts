@@ -320,6 +320,38 @@ describe("the handle's overrides, clock, reset and delete", () => {
     expect(theirs.requests()).toHaveLength(1);
   });
 
+  test("snapshot() and restore() put back this tenant's slice alone; a fork of the snapshot is a tenant of its own", async () => {
+    const mock = track(createMock('demo', { clock: { frozen: true } }));
+    const mine = mock.tenants.create({ from: DEMO_TENANTS.sandbox });
+    const theirs = mock.tenants.create({ from: DEMO_TENANTS.sandbox });
+    await addContact(mine, 'Ada');
+    const prepared = mine.snapshot();
+    expect(prepared).toEqual(mock.tenants.snapshot(mine.id));
+    expect(prepared.tenantId).toBe(mine.id);
+
+    await addContact(mine, 'Bo');
+    await addContact(theirs, 'Cy');
+    const theirsBefore = theirs.snapshot();
+    expect(mine.restore(prepared).id).toBe(mine.id);
+    expect(mine.requests({ operationId: 'contacts.create' }).map((entry) => entry.request.body?.firstName)).toEqual([
+      'Ada',
+    ]);
+    expect(mine.snapshot()).toEqual(prepared);
+    expect(theirs.snapshot()).toEqual(theirsBefore);
+
+    // Another tenant's snapshot is refused, and changes nothing, unless it says it copies.
+    expect(() => theirs.restore(prepared)).toThrow(/copy/);
+    expect(theirs.snapshot()).toEqual(theirsBefore);
+    expect(theirs.restore(prepared, { copy: true }).id).toBe(theirs.id);
+    expect(theirs.requests({ operationId: 'contacts.create' })).toHaveLength(1);
+
+    const fork = mock.tenants.create({ snapshot: prepared });
+    expect(fork.id).not.toBe(mine.id);
+    expect(fork).toHaveReceivedTimes('contacts.create', 1, { body: { firstName: 'Ada' } });
+    await addContact(fork, 'Fay');
+    expect(mine.requests({ operationId: 'contacts.create' })).toHaveLength(1);
+  });
+
   test('the assertion types: a value on an in-process handle, a promise with within', () => {
     expectTypeOf<ReturnType<CommFlowAssertion<MockTenantHandle>['toHaveReceivedTimes']>>().toBeVoid();
     expectTypeOf<CommFlowMock['tenant']>().returns.toEqualTypeOf<MockTenantHandle>();

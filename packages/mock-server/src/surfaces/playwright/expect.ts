@@ -81,12 +81,12 @@ export function endOfTestCheck(): Error | undefined {
 }
 
 /**
- * Playwright's `expect` with the mock's matchers: `await expect(tenant.remote).toHaveReceived(…)`.
+ * Playwright's `expect` with the mock's matchers: `await expect(tenant).toHaveReceived(…)`.
  * Asymmetric matchers fit in a match: `{ body: { firstName: expect.stringContaining('A') } }`.
  *
  * @example
  * ```ts
- * await expect(remote).toHaveReceived('sms.send', { tenantId: tenant.id, within: 5000 });
+ * await expect(tenant).toHaveReceived('sms.send', { within: 5000 });
  * ```
  */
 // Playwright types `extend` by the matcher object it is given, which is typed loosely here (below).

@@ -1,10 +1,11 @@
 /**
  * The Playwright fixtures: one remote handle per worker on a shared standalone mock, and a
- * tenant of its own for each test, deleted after it. `@playwright/test` and the SDK are optional
+ * tenant of its own for each test, as its tenant handle, deleted after it. `@playwright/test` and the SDK are optional
  * peers, imported by this subpath alone.
  */
 import { test as base } from '@playwright/test';
 import type { RemoteMock } from '../remote/remote-mock.js';
+import type { SdkClient } from '../remote/sdk-client.js';
 import { endOfTestCheck } from './expect.js';
 import type { CommFlowPlaywrightOptions, CommFlowTenantOptions } from './options.js';
 import { closeTestTenant, connect, openTestTenant, type MockTenant } from './test-tenant.js';
@@ -18,9 +19,10 @@ function tenantOptionsOf(commflow: CommFlowPlaywrightOptions, overrides: CommFlo
 /**
  * Playwright's `test` with `commflow` (the connection and the defaults, per worker, set in the
  * config), `tenantOptions` (per test: a file or `describe` group changes them with `test.use`,
- * on the same worker), `mock` (the remote handle of the shared mock, per worker) and `tenant` (a
- * tenant of this test's own, deleted after it). A test that leaves an eventual assertion
- * un-awaited fails, naming it.
+ * on the same worker), `mock` (the remote handle of the whole shared mock, per worker), `tenant`
+ * (a tenant of this test's own, as its tenant handle, deleted after it: every assertion on it is
+ * scoped to it) and `client` (an SDK client of that tenant, as the test's user). A test that
+ * leaves an eventual assertion un-awaited fails, naming it.
  *
  * @example
  * ```ts
@@ -30,13 +32,13 @@ function tenantOptionsOf(commflow: CommFlowPlaywrightOptions, overrides: CommFlo
  *   test.use({ tenantOptions: { userEmail: 'bob.stone@acme.test' } });
  *   test('sends an SMS', async ({ page, tenant }) => {
  *     await page.goto('/');
- *     await expect(tenant.remote).toHaveReceived('sms.send', { tenantId: tenant.id, within: 5000 });
+ *     await expect(tenant).toHaveReceived('sms.send', { within: 5000 });
  *   });
  * });
  * ```
  */
 export const test = base.extend<
-  { tenantOptions: CommFlowTenantOptions; tenant: MockTenant; _commflowAwaits: undefined },
+  { tenantOptions: CommFlowTenantOptions; tenant: MockTenant; client: SdkClient; _commflowAwaits: undefined },
   { commflow: CommFlowPlaywrightOptions; mock: RemoteMock }
 >({
   commflow: [{}, { option: true, scope: 'worker' }],
@@ -52,7 +54,10 @@ export const test = base.extend<
     const name = `e2e ${testInfo.titlePath.join(' › ')}`.slice(0, 200);
     const tenant = await openTestTenant(mock, options, name);
     await use(tenant);
-    await closeTestTenant(mock, tenant, options);
+    await closeTestTenant(tenant, options);
+  },
+  client: async ({ tenant }, use) => {
+    await use(await tenant.client());
   },
   // Every test, whatever fixtures it takes: an eventual assertion still pending when a passing
   // test ended was never awaited. It fails this test, not the later one its failure would land

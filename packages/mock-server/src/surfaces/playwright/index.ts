@@ -1,7 +1,8 @@
 /**
  * `@commflow/mock-server/playwright`: end-to-end suites on a shared standalone mock. Each test
- * gets a tenant of its own (id, key, SDK client, remote handle), deleted after it, so workers run
- * in parallel without stepping on each other; `expect` has the mock's matchers.
+ * gets a tenant of its own as its tenant handle (id, key, `client()`, its traffic, overrides,
+ * clock, `snapshot()` and `restore()`), deleted after it, so workers run in parallel without
+ * stepping on each other; `mock` is the whole shared mock; `expect` has the mock's matchers.
  *
  * The options go in `playwright.config.ts`, typed by this module's `defineConfig`; a file or a
  * `describe` group changes its tests' tenant with `test.use({ tenantOptions })`:
@@ -16,7 +17,7 @@
  *
  * test('sends an SMS', async ({ page, tenant }) => {
  *   await page.goto('/');
- *   await expect(tenant.remote).toHaveReceived('sms.send', { tenantId: tenant.id, within: 5000 });
+ *   await expect(tenant).toHaveReceived('sms.send', { within: 5000 });
  * });
  * ```
  *
@@ -38,5 +39,5 @@ export {
   type CommFlowTestOptions,
   type CommFlowWorkerOptions,
 } from './options.js';
-export type { MockTenant } from './test-tenant.js';
+export { MockTenant } from './test-tenant.js';
 export { ControlError, RemoteMock, type SdkClient } from '../remote/index.js';

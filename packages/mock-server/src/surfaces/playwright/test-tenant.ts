@@ -2,33 +2,42 @@
  * What a test's `tenant` is, and how the fixture makes and removes it: the one place that
  * builds the value each test receives.
  */
+import { CreatedRemoteTenantHandle } from '../remote/remote-tenant.js';
 import { connectMock, type RemoteMock } from '../remote/remote-mock.js';
-import type { SdkClient } from '../remote/sdk-client.js';
+import type { TenantClient } from '../../runtime/sdk-client.js';
 import { errorCode } from '../../lib/errors.js';
 import type { CommFlowPlaywrightOptions, CommFlowTenantOptions } from './options.js';
 
 /**
- * A test's own tenant on the shared mock: its id and key, an SDK client for it, and the remote
- * handle to ask the mock what it saw.
+ * A test's own tenant on the shared mock, as a tenant handle (what `remote.tenants.create()`
+ * returns): its id and key, `client()`, its traffic, overrides, clock, `snapshot()` and
+ * `restore()`. Every assertion on it is scoped to it, with no `tenantId`:
+ * `await expect(tenant).toHaveReceived('contacts.create')` never passes on another worker's
+ * request. `client()` acts as the test's `userEmail` unless told otherwise. The whole shared mock
+ * is the `mock` fixture.
  *
  * @example
  * ```ts
- * test('adds a contact', async ({ tenant }) => {
- *   await tenant.client.contacts.create({ firstName: 'Ada' });
- *   await expect(tenant.remote).toHaveReceived('contacts.create', { tenantId: tenant.id });
+ * test('adds a contact', async ({ tenant, client }) => {
+ *   await client.contacts.create({ firstName: 'Ada' });
+ *   await expect(tenant).toHaveReceived('contacts.create');
  * });
  * ```
  */
-export interface MockTenant {
-  readonly id: string;
-  /** A key for this tenant alone. */
-  readonly key: string;
-  /** The acting user of `client`, or `null`. */
+export class MockTenant extends CreatedRemoteTenantHandle {
+  /** The acting user of `client()` and of the `client` fixture (the test's `userEmail`), or `null`. */
   readonly userEmail: string | null;
-  /** A `CommFlow` client of the mock for this tenant (no retries). */
-  readonly client: SdkClient;
-  /** The shared mock's remote handle. */
-  readonly remote: RemoteMock;
+
+  /** @internal The fixture makes it, for each test. */
+  constructor(mock: RemoteMock, created: CreatedRemoteTenantHandle, userEmail: string | null) {
+    super(mock, created);
+    this.userEmail = userEmail;
+  }
+
+  /** An SDK client of this tenant, acting as the test's user unless `userEmail` says otherwise. */
+  override client(options: { readonly userEmail?: string | null } = {}): Promise<TenantClient> {
+    return super.client({ userEmail: this.userEmail, ...options });
+  }
 }
 
 /** The remote handle of the mock the options name (the worker's connection). */
@@ -40,39 +49,42 @@ export function connect(options: CommFlowPlaywrightOptions): Promise<RemoteMock>
   );
 }
 
-/** A new tenant for the test named `name`, made from the template of `options`, with its client. */
+/**
+ * A new tenant for the test named `name`, made from the template of `options` (a fork, when the
+ * template is `{ snapshot }`), as its handle.
+ */
 export async function openTestTenant(
   mock: RemoteMock,
   options: CommFlowTenantOptions,
   name: string,
 ): Promise<MockTenant> {
-  const { tenant, key } = await mock.tenants.create({ name, ...options.template });
-  const userEmail = options.userEmail === undefined ? (tenant.users[0]?.email ?? null) : options.userEmail;
-  const client = await mock.client({
-    tenantId: tenant.id,
-    apiKey: key,
-    ...(userEmail === null ? {} : { userEmail }),
-  });
-  return { id: tenant.id, key, userEmail, client, remote: mock };
+  const created = await mock.tenants.create({ name, ...options.template });
+  const userEmail = options.userEmail === undefined ? (created.tenant.users[0]?.email ?? null) : options.userEmail;
+  return new MockTenant(mock, created, userEmail);
 }
 
 /**
  * Removes the test's tenant (its overrides go with it), then fails the test, when the options
  * ask, for overrides it never used. A test that deleted its tenant itself leaves nothing to do.
  */
-export async function closeTestTenant(
-  mock: RemoteMock,
-  tenant: MockTenant,
-  options: CommFlowTenantOptions,
-): Promise<void> {
-  const unused =
-    options.failOnUnusedOverrides === true ? await mock.overrides.list({ tenantId: tenant.id, unused: true }) : [];
-  await mock.tenants.delete(tenant.id).catch((error: unknown) => {
+export async function closeTestTenant(tenant: MockTenant, options: CommFlowTenantOptions): Promise<void> {
+  const unused = options.failOnUnusedOverrides === true ? await unusedOverrides(tenant) : [];
+  await tenant.delete().catch((error: unknown) => {
     if (errorCode(error) !== 'NOT_FOUND') throw error;
   });
   if (unused.length > 0) {
     throw new Error(
       `The test left ${String(unused.length)} override(s) unused: ${unused.map((override) => `${override.id} (${override.operations.join(', ')})`).join('; ')}`,
     );
+  }
+}
+
+/** The tenant's overrides that never answered; none when the test deleted its tenant itself. */
+async function unusedOverrides(tenant: MockTenant): ReturnType<MockTenant['overrides']['list']> {
+  try {
+    return await tenant.overrides.list({ unused: true });
+  } catch (error) {
+    if (errorCode(error) === 'NOT_FOUND') return [];
+    throw error;
   }
 }

@@ -6,6 +6,7 @@
 import type { OperationId } from '@commflow/contract';
 import type { CreatedApiKey } from '../../runtime/access.js';
 import type { TenantClient } from '../../runtime/sdk-client.js';
+import type { TenantRestoreOptions } from '../../runtime/snapshot/tenant-restore.js';
 import type {
   CreatedTenantHandleOf,
   TenantHandleOf,
@@ -46,6 +47,12 @@ export interface RemoteTenantSource {
     advanceClock(tenantId: string, ms: number): Promise<ViewOf<'remote', 'clock'>>;
     reset(tenantId: string): Promise<ViewOf<'remote', 'tenant'>>;
     delete(tenantId: string): Promise<void>;
+    snapshot(tenantId: string): Promise<ViewOf<'remote', 'snapshot'>>;
+    restore(
+      tenantId: string,
+      snapshot: Readonly<Record<string, unknown>>,
+      options?: TenantRestoreOptions,
+    ): Promise<ViewOf<'remote', 'tenant'>>;
   };
 }
 
@@ -175,6 +182,17 @@ export class RemoteTenantHandle implements TenantHandleOf<'remote'> {
 
   reset(): Promise<ViewOf<'remote', 'tenant'>> {
     return this.#source.tenants.reset(this.id);
+  }
+
+  snapshot(): Promise<ViewOf<'remote', 'snapshot'>> {
+    return this.#source.tenants.snapshot(this.id);
+  }
+
+  restore(
+    snapshot: Readonly<Record<string, unknown>>,
+    options: TenantRestoreOptions = {},
+  ): Promise<ViewOf<'remote', 'tenant'>> {
+    return this.#source.tenants.restore(this.id, snapshot, options);
   }
 
   delete(): Promise<void> {

@@ -10,10 +10,11 @@ test.afterEach(({}, testInfo) => {
   testInfo.annotations.push({ type: 'worker', description: String(testInfo.workerIndex) });
 });
 
-test('takes the config\u2019s template and user', async ({ tenant }) => {
+test('takes the config\u2019s template and user', async ({ tenant, client }) => {
   expect(tenant.userEmail).toBe('ann.lee@acme.test');
-  const contacts = await tenant.client.contacts.list({ search: 'liskov' }).toArray();
+  const contacts = await client.contacts.list({ search: 'liskov' }).toArray();
   expect(contacts.map((contact) => contact.lastName)).toEqual(['Liskov']);
+  await expect(tenant).toHaveReceived('contacts.list');
 });
 
 test.describe('a group acting as Bob', () => {
@@ -21,9 +22,9 @@ test.describe('a group acting as Bob', () => {
 
   test('keeps the config\u2019s template, with its own user', async ({ tenant }) => {
     expect(tenant.userEmail).toBe('bob.stone@acme.test');
-    await tenant.client.contacts.create({ firstName: 'Bobbed' });
-    await expect(tenant.remote).toHaveReceived('contacts.create', {
-      tenantId: tenant.id,
+    // The handle's client() acts as the group's user too.
+    await (await tenant.client()).contacts.create({ firstName: 'Bobbed' });
+    await expect(tenant).toHaveReceived('contacts.create', {
       userEmail: 'bob.stone@acme.test',
       body: { firstName: expect.stringContaining('Bob') },
     });
@@ -33,9 +34,9 @@ test.describe('a group acting as Bob', () => {
 test.describe('a group on a minimal sandbox', () => {
   test.use({ tenantOptions: { template: {}, userEmail: null } });
 
-  test('gets an empty tenant, and no acting user', async ({ tenant, mock }) => {
+  test('gets an empty tenant, and no acting user', async ({ tenant, client, mock }) => {
     expect(tenant.userEmail).toBeNull();
-    expect(await tenant.client.contacts.list().toArray()).toEqual([]);
+    expect(await client.contacts.list().toArray()).toEqual([]);
     expect(tenant.id).not.toBe(DEMO_TENANTS.sandbox);
     await expect(mock).not.toHaveReceived('contacts.list', { tenantId: tenant.id, userEmail: expect.any(String) });
   });
@@ -46,6 +47,7 @@ test.describe('a group that fails on unused overrides', () => {
 
   test('fails when it leaves an override unused', async ({ tenant, mock }) => {
     test.fail();
-    await mock.overrides.add({ tenantId: tenant.id, operationId: 'contacts.list', fault: { status: 503 } });
+    await tenant.overrides.add({ operationId: 'contacts.list', fault: { status: 503 } });
+    expect(await mock.overrides.list({ tenantId: tenant.id })).toHaveLength(1);
   });
 });

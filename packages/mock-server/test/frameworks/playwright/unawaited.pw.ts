@@ -4,15 +4,15 @@
  */
 import { expect, test } from '../../../src/surfaces/playwright/index.js';
 
-test('forgets an await', async ({ tenant }) => {
-  await tenant.client.contacts.list().toArray();
+test('forgets an await', async ({ tenant, client }) => {
+  await client.contacts.list().toArray();
   // eslint-disable-next-line @typescript-eslint/no-floating-promises -- the mistake this test makes on purpose
-  expect(tenant.remote).toHaveReceived('sms.send', { tenantId: tenant.id, within: 500 });
+  expect(tenant).toHaveReceived('sms.send', { within: 500 });
 });
 
-test('runs past the forgotten assertion\u2019s window', async ({ tenant }) => {
+test('runs past the forgotten assertion\u2019s window', async ({ tenant, client }) => {
   // Longer than the window above: its failure, were it not abandoned, would land here.
   await new Promise((resolve) => setTimeout(resolve, 1_500));
-  await tenant.client.contacts.list().toArray();
-  await expect(tenant.remote).toHaveReceived('contacts.list', { tenantId: tenant.id, within: 5_000 });
+  await client.contacts.list().toArray();
+  await expect(tenant).toHaveReceived('contacts.list', { within: 5_000 });
 });
