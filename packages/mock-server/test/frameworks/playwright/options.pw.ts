@@ -50,4 +50,9 @@ test.describe('a group that fails on unused overrides', () => {
     await tenant.overrides.add({ operationId: 'contacts.list', fault: { status: 503 } });
     expect(await mock.overrides.list({ tenantId: tenant.id })).toHaveLength(1);
   });
+
+  test('passes when it deleted its own tenant, override and all', async ({ tenant }) => {
+    await tenant.overrides.add({ operationId: 'contacts.list', fault: { status: 503 } });
+    await tenant.delete();
+  });
 });
