@@ -91,20 +91,26 @@ export class TenantBoundedLog<T extends object> {
   list(): T[] {
     const buckets = [...this.#buckets.values()];
     if (buckets.length === 1 && buckets[0] !== undefined) return kept(buckets[0]);
-    // A k-way merge on arrival: a binary heap of bucket cursors, O(items × log tenants).
+    const all: T[] = [];
+    this.#merge(buckets, (bucket, index) => {
+      const item = bucket.items[index];
+      if (item !== undefined) all.push(item);
+    });
+    return all;
+  }
+
+  /** Visits every kept slot of `buckets` in arrival order: a k-way merge on a heap, O(items × log tenants). */
+  #merge(buckets: readonly Bucket<T>[], visit: (bucket: Bucket<T>, index: number) => void): void {
     const cursors = buckets
       .filter((bucket) => bucket.head < bucket.items.length)
       .map((bucket) => ({ bucket, index: bucket.head }));
     const arrival = (cursor: { bucket: Bucket<T>; index: number }) => cursor.bucket.arrivals[cursor.index] ?? Infinity;
     const heap = new MinHeap(cursors, (a, b) => arrival(a) < arrival(b));
-    const all: T[] = [];
     for (let top = heap.peek(); top !== undefined; top = heap.peek()) {
-      const item = top.bucket.items[top.index++];
-      if (item !== undefined) all.push(item);
+      visit(top.bucket, top.index++);
       if (top.index < top.bucket.items.length) heap.siftDownTop();
       else heap.pop();
     }
-    return all;
   }
 
   /** One tenant's kept items (`null`: those with no tenant), oldest first (a copy). */
@@ -152,6 +158,50 @@ export class TenantBoundedLog<T extends object> {
     this.#buckets = other.#buckets;
     this.#arrivals = other.#arrivals;
     this.#size = other.#size;
+  }
+
+  /**
+   * Replaces one tenant's items with `items` (oldest first; all of that tenant), keeping its
+   * newest `capacity` (the evictable rule and `onEvict` apply as on `push`): a tenant restore.
+   * Every other bucket stays as it is, items and arrivals alike. The items take their place
+   * among the other tenants' by `timeOf`: an item goes before the first kept item of another
+   * tenant that is later, so the whole log still lists oldest first (an arrival between two
+   * others is a fraction between theirs; one after every other item arrives now).
+   *
+   * @example
+   * ```ts
+   * log.replaceTenant('a', [{ tenantId: 'a', n: 9 }], (item) => item.n);
+   * ```
+   */
+  replaceTenant(tenantId: string | null, items: readonly T[], timeOf: (item: T) => number): void {
+    this.#size -= this.listTenant(tenantId).length;
+    this.#buckets.delete(tenantId);
+    const { capacity, evictable } = this.#options;
+    if (items.length === 0 || (capacity <= 0 && evictable === undefined)) return;
+    const bucket: Bucket<T> = { items: [...items], arrivals: [], head: 0 };
+    // The other tenants' items in arrival order, and where each of ours falls among them.
+    let next = 0;
+    let previous: number | undefined;
+    const place = (before: number | undefined, upTo: (item: T) => boolean) => {
+      let count = 0;
+      for (let item = items[next]; item !== undefined && upTo(item); item = items[++next]) count++;
+      const from = previous ?? (before ?? 0) - 1;
+      for (let i = 1; i <= count; i++) {
+        bucket.arrivals.push(before === undefined ? ++this.#arrivals : from + ((before - from) * i) / (count + 1));
+      }
+    };
+    this.#merge([...this.#buckets.values()], (other, index) => {
+      const item = other.items[index];
+      const arrival = other.arrivals[index];
+      if (item === undefined || arrival === undefined) return;
+      const at = timeOf(item);
+      place(arrival, (own) => timeOf(own) < at);
+      previous = arrival;
+    });
+    place(undefined, () => true);
+    this.#buckets.set(tenantId, bucket);
+    this.#size += bucket.items.length;
+    if (bucket.items.length > capacity) this.#trim(bucket);
   }
 
   /** Replaces the items with `items` (oldest first), each tenant keeping its newest `capacity`: a restore. */

@@ -161,6 +161,16 @@ function keepMessage(message: Partial<JournalMessage> | undefined): KeptMessage 
   };
 }
 
+/** A saved entry as the journal keeps it, without its position. */
+function keptRecord(entry: z.output<typeof JournalDataSchema>[number]): Omit<JournalRecord, 'seq'> {
+  const { request, response, ...summary } = entry;
+  return {
+    summary: { ...summary, durationMs: null },
+    request: { ...keepMessage(request), query: { ...request?.query }, params: { ...request?.params } },
+    response: keepMessage(response),
+  };
+}
+
 /** A kept record as the entry users read: bodies parsed. */
 export function journalEntry(record: JournalRecord): JournalEntry {
   const { query, params } = record.request;
@@ -331,16 +341,36 @@ export class Journal {
    */
   load(entries: z.output<typeof JournalDataSchema>): void {
     this.#seq = 0;
-    this.#log.replace(
-      entries.map((entry) => {
-        const { request, response, ...summary } = entry;
-        return {
-          summary: { ...summary, durationMs: null },
-          request: { ...keepMessage(request), query: { ...request?.query }, params: { ...request?.params } },
-          response: keepMessage(response),
-          seq: ++this.#seq,
-        };
-      }),
-    );
+    this.#log.replace(entries.map((entry) => ({ ...keptRecord(entry), seq: ++this.#seq })));
+  }
+
+  /**
+   * Replaces one tenant's entries with saved ones (oldest first, all of that tenant), keeping
+   * its newest `capacity`: a tenant restore. Other tenants' records stay as they are, their
+   * `seq` (and so their cursors) included. The entries take their place among the others by
+   * time, and get positions between their neighbours', so that the journal still lists in
+   * position order (a cursor across the restore resumes after the same entry).
+   *
+   * @example
+   * ```ts
+   * journal.replaceTenant(tenantId, saved.filter((entry) => entry.tenantId === tenantId));
+   * ```
+   */
+  replaceTenant(tenantId: string, entries: z.output<typeof JournalDataSchema>): void {
+    const own = tenantId.toLowerCase();
+    const records = new Set(entries.map((entry) => ({ ...keptRecord(entry), seq: 0 })));
+    this.#log.replaceTenant(own, [...records], (record) => Date.parse(record.summary.at));
+    // Positions follow the listing: a run of the tenant's between two others' splits the gap.
+    let previous = 0;
+    let run: JournalRecord[] = [];
+    for (const record of this.#log.list()) {
+      if (!records.has(record)) {
+        const gap = (record.seq - previous) / (run.length + 1);
+        for (const [i, mine] of run.entries()) mine.seq = previous + gap * (i + 1);
+        run = [];
+        previous = record.seq;
+      } else run.push(record);
+    }
+    for (const mine of run) mine.seq = ++this.#seq;
   }
 }

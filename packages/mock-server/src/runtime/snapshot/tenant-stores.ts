@@ -10,9 +10,6 @@ import { ownedBy, type KeyRecordData } from '../../state/keys.js';
 import { tenantOf } from '../../state/idempotency-store.js';
 import { StoreDataError, throwIssues, type StoreDataIssue } from '../../state/store.js';
 import { tenantNow } from '../../service/tenant-clock.js';
-import type { EventLog } from '../../state/events/index.js';
-import type { Journal } from '../../state/journal.js';
-import type { DeliveryData, DeliveryTable } from '../../state/webhooks/deliveries.js';
 import type { World, WorldState } from '../world.js';
 import { WORLD_STORES, type RestoreGiven, type StoreEntry } from './stores.js';
 
@@ -61,73 +58,6 @@ function foreign<T>(
 function ownHashes(state: WorldState, tenantId: string): Set<string> {
   return new Set(state.keys.sliceOf(tenantId).map((key) => key.hash));
 }
-
-/**
- * `others`, with `theirs` merged in by time: each list keeps its own order (the other tenants'
- * entries stay exactly as they were), and an entry of `theirs` goes before the first of `others`
- * that is later.
- */
-function mergeByTime<T>(others: readonly T[], theirs: readonly T[], timeOf: (entry: T) => number): T[] {
-  const merged: T[] = [];
-  let next = 0;
-  for (const entry of others) {
-    const at = timeOf(entry);
-    for (let own = theirs[next]; own !== undefined && timeOf(own) < at; own = theirs[++next]) merged.push(own);
-    merged.push(entry);
-  }
-  merged.push(...theirs.slice(next));
-  return merged;
-}
-
-/** A history store as the tenant parts use it: the public `save()`, `load()`, `fresh()` and `adopt()`. */
-interface HistoryStore<Entry, Self> {
-  save(): Entry[];
-  fresh(): Self;
-  adopt(other: Self): void;
-}
-
-/**
- * Puts a history store's entries of one tenant (the journal, the events, the deliveries) from
- * the store loaded aside into the live one, through their whole-store `save()` and `load()`: the
- * other tenants' entries are saved, merged with the tenant's in time order, loaded into a fresh
- * store, and the live one adopts it. When the store's cap (`limit`, the world's) could push out
- * another tenant's entry, the tenant's own oldest entries give way instead. Nothing happens when
- * neither holds any of it.
- */
-function putHistory<Entry, Self extends HistoryStore<Entry, Self>>(
-  live: Self,
-  aside: Self,
-  tenantId: string,
-  how: {
-    readonly load: (store: Self, entries: Entry[]) => void;
-    readonly tenantOf: (entry: Entry) => string | null;
-    readonly timeOf: (entry: Entry) => number;
-    readonly limit: number;
-  },
-): void {
-  const saved = live.save();
-  const others = saved.filter((entry) => how.tenantOf(entry) !== tenantId);
-  let theirs = aside.save();
-  if (others.length === saved.length && theirs.length === 0) return;
-  let fresh = live.fresh();
-  const merged = mergeByTime(others, theirs, how.timeOf);
-  how.load(fresh, merged);
-  // Under the cap, nothing was pushed out: no need to count (a save costs every entry).
-  const kept =
-    merged.length <= how.limit
-      ? others.length
-      : fresh.save().filter((entry) => how.tenantOf(entry) !== tenantId).length;
-  if (kept < others.length) {
-    theirs = theirs.slice(others.length - kept);
-    fresh = live.fresh();
-    how.load(fresh, mergeByTime(others, theirs, how.timeOf));
-  }
-  live.adopt(fresh);
-}
-
-const time = (iso: string): number => Date.parse(iso);
-type EventData = ReturnType<EventLog['save']>[number];
-type JournalData = ReturnType<Journal['save']>[number];
 
 /**
  * Every store's tenant part, in the order a tenant restore puts them: the rate-limit windows
@@ -210,28 +140,14 @@ const TENANT_PARTS: { readonly [K in TenantStoreKey]: TenantPart<FieldsOf<K>> } 
     slice: (state, tenantId) => ({ events: state.events.save().filter((event) => event.tenantId === tenantId) }),
     strays: ({ events }, tenantId) => foreign(events, ['events'], (event) => event.tenantId, tenantId),
     put: (live, aside, tenantId) => {
-      putHistory<EventData, EventLog>(live.state.events, aside.events, tenantId, {
-        load: (store, entries) => {
-          store.load(entries);
-        },
-        tenantOf: (event) => event.tenantId,
-        timeOf: (event) => time(event.timestamp),
-        limit: live.state.limits.eventLimit,
-      });
+      live.state.events.replaceTenant(tenantId, aside.events.save());
     },
   },
   journal: {
     slice: (state, tenantId) => ({ journal: state.journal.save().filter((entry) => entry.tenantId === tenantId) }),
     strays: ({ journal }, tenantId) => foreign(journal, ['journal'], (entry) => entry.tenantId, tenantId),
     put: (live, aside, tenantId) => {
-      putHistory<JournalData, Journal>(live.state.journal, aside.journal, tenantId, {
-        load: (store, entries) => {
-          store.load(entries);
-        },
-        tenantOf: (entry) => entry.tenantId,
-        timeOf: (entry) => time(entry.at),
-        limit: live.state.limits.journalLimit,
-      });
+      live.state.journal.replaceTenant(tenantId, aside.journal.save());
     },
   },
   subscriptions: {
@@ -249,13 +165,9 @@ const TENANT_PARTS: { readonly [K in TenantStoreKey]: TenantPart<FieldsOf<K>> } 
     strays: ({ deliveries }, tenantId) =>
       foreign(deliveries, ['deliveries'], (delivery) => delivery.tenantId, tenantId),
     put: (live, aside, tenantId) => {
-      putHistory<DeliveryData, DeliveryTable>(live.state.deliveries, aside.deliveries, tenantId, {
-        load: (store, entries) => {
-          store.load(entries, { nowFor: (id) => tenantNow(live, id) });
-        },
-        tenantOf: (delivery) => delivery.tenantId,
-        timeOf: (delivery) => time(delivery.createdAt),
-        limit: live.state.limits.deliveryLimit,
+      // Only the tenant's deliveries: another tenant's attempt in flight keeps its record.
+      live.state.deliveries.replaceTenant(tenantId, aside.deliveries.save(), {
+        nowFor: (id) => tenantNow(live, id),
       });
       // Due retries of the tenant start, and the retry timer is armed for its waiting ones;
       // nothing of another tenant is cancelled or restarted.

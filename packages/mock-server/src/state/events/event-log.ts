@@ -105,6 +105,20 @@ export class EventLog {
     this.#events.replace(events);
   }
 
+  /**
+   * Replaces one tenant's events with `events` (oldest first, all of that tenant), keeping its
+   * newest `capacity`: a tenant restore. Other tenants' events stay as they are; the tenant's
+   * take their place among them by timestamp. Listeners are not told.
+   *
+   * @example
+   * ```ts
+   * log.replaceTenant(tenantId, saved.filter((event) => event.tenantId === tenantId));
+   * ```
+   */
+  replaceTenant(tenantId: string, events: z.output<typeof EventsDataSchema>): void {
+    this.#events.replaceTenant(tenantId, events, (event) => Date.parse(event.timestamp));
+  }
+
   /** @internal A new, empty log with the same cap and clocks, and no listener. */
   fresh(): EventLog {
     return new EventLog(this.#clock, this.#events.capacity, this.#isoFor);

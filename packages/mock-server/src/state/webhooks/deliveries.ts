@@ -227,7 +227,8 @@ export class DeliveryTable {
    */
   list(filter: DeliveryFilter = {}): WebhookDelivery[] {
     const views: WebhookDelivery[] = [];
-    const kept = filter.tenantId === undefined ? this.#records.values() : this.#log.listTenant(filter.tenantId);
+    // The whole log merges the tenants' buckets on arrival: a tenant restore puts its deliveries in time order.
+    const kept = filter.tenantId === undefined ? this.#log.list() : this.#log.listTenant(filter.tenantId);
     for (const record of kept) {
       if (
         (filter.status === undefined || record.status === filter.status) &&
@@ -275,7 +276,7 @@ export class DeliveryTable {
 
   /** Every delivery as plain data, oldest first. */
   save(): DeliveryData[] {
-    return [...this.#records.values()].map((record) => ({
+    return this.#log.list().map((record) => ({
       id: record.id,
       eventId: record.eventId,
       eventType: record.eventType,
@@ -305,17 +306,7 @@ export class DeliveryTable {
   load(data: readonly DeliveryData[], context: { nowFor(tenantId: string): number }): void {
     this.clear();
     for (const delivery of data) {
-      const record: DeliveryRecord = {
-        ...delivery,
-        replayOf: delivery.replayOf ?? undefined,
-        attempts: delivery.attempts.map(({ status, error, ...attempt }) => ({
-          ...attempt,
-          ...(status === undefined ? {} : { status }),
-          ...(error === undefined ? {} : { error }),
-        })),
-        nextAttemptAt: undefined,
-        inFlight: false,
-      };
+      const record = recordOf(delivery);
       // A duplicated id replaces the earlier delivery, as a map by id always did.
       const earlier = this.#records.get(record.id);
       if (earlier !== undefined) this.#forget(earlier);
@@ -323,6 +314,43 @@ export class DeliveryTable {
       if (record.status === 'pending') this.wait(record, delivery.nextAttemptAt ?? context.nowFor(delivery.tenantId));
       this.#log.push(record);
     }
+  }
+
+  /**
+   * Replaces one tenant's deliveries with `data` (oldest first, all of that tenant): a tenant
+   * restore. Its pending ones wait for their time as after {@link DeliveryTable.load} (the
+   * dispatcher starts those already due); its attempt in flight, if any, has its result dropped
+   * ({@link DeliveryTable.holds} turns false). Nothing of another tenant is touched: their
+   * records, waiting retries and attempts in flight stay the same objects. The tenant keeps its
+   * newest `limit` (pending ones stay past it); its deliveries take their place among the
+   * others' by creation time. A delivery whose id another tenant's delivery holds is left out
+   * (ids are unique across the world; a copy or fork renames them).
+   *
+   * @example
+   * ```ts
+   * table.replaceTenant(tenantId, saved.filter((delivery) => delivery.tenantId === tenantId), { nowFor });
+   * ```
+   */
+  replaceTenant(tenantId: string, data: readonly DeliveryData[], context: { nowFor(tenantId: string): number }): void {
+    for (const record of this.#log.listTenant(tenantId)) {
+      this.#records.delete(record.id);
+      this.#waiting.delete(record);
+    }
+    // By id, so that a duplicated id replaces the earlier delivery, as in `load`.
+    const mine = new Map<string, DeliveryRecord>();
+    for (const delivery of data) {
+      if (this.#records.has(delivery.id)) continue;
+      const record = recordOf(delivery);
+      mine.delete(record.id);
+      mine.set(record.id, record);
+      if (record.status === 'pending') record.nextAttemptAt = delivery.nextAttemptAt ?? context.nowFor(tenantId);
+    }
+    for (const record of mine.values()) {
+      this.#records.set(record.id, record);
+      if (record.status === 'pending') this.wait(record, record.nextAttemptAt ?? context.nowFor(tenantId));
+    }
+    // Past the cap, the log's eviction hook forgets the tenant's oldest finished ones from both maps.
+    this.#log.replaceTenant(tenantId, [...mine.values()], (record) => Date.parse(record.createdAt));
   }
 
   /** A new, empty table with the same cap and clocks. */
@@ -344,6 +372,21 @@ export class DeliveryTable {
     this.#waiting.delete(record);
     this.#log.forget((kept) => kept === record);
   }
+}
+
+/** A saved delivery as the table holds it: not in flight; its time to wait is set by the table. */
+function recordOf(delivery: DeliveryData): DeliveryRecord {
+  return {
+    ...delivery,
+    replayOf: delivery.replayOf ?? undefined,
+    attempts: delivery.attempts.map(({ status, error, ...attempt }) => ({
+      ...attempt,
+      ...(status === undefined ? {} : { status }),
+      ...(error === undefined ? {} : { error }),
+    })),
+    nextAttemptAt: undefined,
+    inFlight: false,
+  };
 }
 
 /** What a delivery shows: a copy, with times as ISO strings. */
