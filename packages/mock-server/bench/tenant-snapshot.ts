@@ -9,22 +9,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../src/index.js';
+import { createMock, DEMO_TENANTS } from '../src/index.js';
 import { scenarioWith } from './big-world.js';
-
-const headers = {
-  'X-API-Key': DEMO_KEYS.sandbox,
-  'X-Tenant-Id': DEMO_TENANTS.sandbox,
-  'content-type': 'application/json',
-  'X-User-Email': 'bench@bench.test',
-};
-
-function timed<T>(rounds: number, run: () => T): { ms: number; value: T } {
-  let value = run();
-  const started = performance.now();
-  for (let i = 0; i < rounds; i++) value = run();
-  return { ms: (performance.now() - started) / rounds, value };
-}
+import { benchHeaders as headers, timed } from './measure.js';
 
 async function measure(count: number): Promise<void> {
   const scenario = scenarioWith(count);

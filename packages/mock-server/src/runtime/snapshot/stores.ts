@@ -165,10 +165,23 @@ export function saveStores(state: WorldState): StoresData {
  * what is not there; any other error of a store's load propagates, the world still untouched.
  */
 export function loadStoresAside(live: WorldState, data: StoresData, given: RestoreGiven): WorldState {
+  return loadEntriesAside(ENTRIES, live, data, given);
+}
+
+/**
+ * {@link loadStoresAside} over some of the stores (a tenant's slice loads the stores a tenant
+ * has a part of): fresh stores for `entries`, each loaded from `data`, every problem named.
+ */
+export function loadEntriesAside<Data>(
+  entries: readonly StoreEntry<z.ZodRawShape, Data>[],
+  live: WorldState,
+  data: Data,
+  given: RestoreGiven,
+): WorldState {
   let aside: WorldState = { ...live };
-  for (const entry of ENTRIES) aside = entry.fresh(aside, live);
+  for (const entry of entries) aside = entry.fresh(aside, live);
   const issues: StoreDataIssue[] = [];
-  for (const entry of ENTRIES) {
+  for (const entry of entries) {
     try {
       entry.load(aside, data, given, live);
     } catch (error) {

@@ -8,10 +8,10 @@
 import type * as z from 'zod';
 import { ownedBy, type KeyRecordData } from '../../state/keys.js';
 import { tenantOf } from '../../state/idempotency-store.js';
-import { StoreDataError, throwIssues, type StoreDataIssue } from '../../state/store.js';
+import type { StoreDataIssue } from '../../state/store.js';
 import { tenantNow } from '../../service/tenant-clock.js';
 import type { World, WorldState } from '../world.js';
-import { WORLD_STORES, type RestoreGiven, type StoreEntry } from './stores.js';
+import { loadEntriesAside, WORLD_STORES, type RestoreGiven, type StoreEntry } from './stores.js';
 
 /** The world's stores that hold nothing of one tenant: the plans, and the carrier's record and setting. */
 type WorldOnly = 'catalogue' | 'carrier';
@@ -209,19 +209,7 @@ export function straysOf(data: TenantStoresData, tenantId: string): StoreDataIss
  * is not touched. Throws the world's `StoreDataError` naming every reference that does not resolve.
  */
 export function loadSliceAside(live: WorldState, data: TenantStoresData, given: RestoreGiven): WorldState {
-  let aside: WorldState = { ...live };
-  for (const entry of ENTRIES) aside = entry.fresh(aside, live);
-  const issues: StoreDataIssue[] = [];
-  for (const entry of ENTRIES) {
-    try {
-      entry.load(aside, data, given, live);
-    } catch (error) {
-      if (!(error instanceof StoreDataError)) throw error;
-      for (const issue of error.issues) issues.push({ ...issue, path: [...entry.at, ...issue.path] });
-    }
-  }
-  throwIssues(issues);
-  return aside;
+  return loadEntriesAside(ENTRIES, live, data, given);
 }
 
 /** Each live store takes the tenant's part of the one loaded aside; the other tenants' parts stay. Cannot fail. */
