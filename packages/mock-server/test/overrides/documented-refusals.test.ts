@@ -111,8 +111,11 @@ describe('the testing guide’s refused overrides', () => {
 
   it('every override path the guide names elsewhere is one of the table’s', () => {
     const documented = new Set(rows.flatMap((row) => [row.inProcess, row.remote]));
+    // The snapshot section names a refused snapshot's paths (`body.tenantId`), not an override's.
+    const aboutOverrides = GUIDE.replace(/\n## Tenant snapshots and forks\n[\s\S]*?(?=\n## )/, '\n');
+    expect(aboutOverrides.length).toBeLessThan(GUIDE.length);
     const named = [
-      ...GUIDE.matchAll(/\b(?:override|body)\.(?:respond|operationI[dD]|path|method|fault|tenantId)[\w.]*/g),
+      ...aboutOverrides.matchAll(/\b(?:override|body)\.(?:respond|operationI[dD]|path|method|fault|tenantId)[\w.]*/g),
     ];
     expect(named.length).toBeGreaterThan(0);
     for (const [path] of named) expect(documented, path).toContain(path.replace(/\.$/, ''));
