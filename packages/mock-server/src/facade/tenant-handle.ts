@@ -14,7 +14,7 @@ import { loadSdkClient, type TenantClient } from '../runtime/sdk-client.js';
 import type {
   CreatedTenantHandleOf,
   TenantEventFilter,
-  TenantHandle,
+  TenantHandleOf,
   TenantOverrideInput,
   TenantOverridesOf,
 } from '../runtime/tenant-handle.js';
@@ -109,7 +109,7 @@ class TenantOverrides implements TenantOverridesOf<'in-process'> {
 }
 
 /**
- * One tenant of an in-process mock: `mock.tenant(id)`. See {@link TenantHandle} for what each
+ * One tenant of an in-process mock: `mock.tenant(id)`. See {@link TenantHandleOf} for what each
  * method does; this is the in-process twin of the remote handle's tenant.
  *
  * @example
@@ -119,7 +119,7 @@ class TenantOverrides implements TenantOverridesOf<'in-process'> {
  * tenant.advanceClock(60_000);
  * ```
  */
-export class MockTenantHandle implements TenantHandle {
+export class MockTenantHandle implements TenantHandleOf<'in-process'> {
   readonly scope = 'tenant';
   readonly remote = false;
   readonly id: string;
