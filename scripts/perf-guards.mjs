@@ -1,5 +1,5 @@
 // Performance ratio guards (issue 36): `npx -y pnpm@10 run perf:guards`, one step of
-// scripts/test-all.sh. Three ratios, each taken within one run so that a busy machine slows both
+// scripts/test-all.mjs. Three ratios, each taken within one run so that a busy machine slows both
 // sides alike, and each failing only when it is worse than LIMIT_FACTOR × the figure recorded
 // below, so wide that noise never trips it:
 //
