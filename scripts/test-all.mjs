@@ -5,7 +5,8 @@
 // wait on a child process, the network or a browser for much of their time). A step lists the
 // steps it needs; the rest start at once, longest chain first. The unit suite reads the packages'
 // TypeScript sources (the `source` condition), but some of its tests start the built CLI, so it
-// waits for the build; lint, typecheck, the import layers and the generated documents need none.
+// waits for the build, as do lint and typecheck (the examples compile against the packages' built
+// declarations); the import layers and the generated documents need none.
 // docs/performance.md ("CI time") has the times of each step.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,8 +36,10 @@ const steps = [
       'release path: changeset publish to a local registry, npm install by name on Node 22.12 and 24, each planted fault caught (it builds its own copy on prepack)',
     run: 'bash scripts/release-check.sh',
   },
-  { name: 'typecheck', run: 'pnpm run typecheck' },
-  { name: 'lint', title: 'lint (eslint + prettier)', run: 'pnpm run lint' },
+  // The examples compile against the packages' built declarations, as an app does, so both wait for
+  // the build.
+  { name: 'typecheck', needs: ['build'], run: 'pnpm run typecheck' },
+  { name: 'lint', title: 'lint (eslint + prettier)', needs: ['build'], run: 'pnpm run lint' },
   {
     name: 'layers',
     title: 'layers of every package: no import circles, no upward import, each rule proven on a planted breach',
@@ -57,12 +60,15 @@ const steps = [
     run: 'pnpm run lint:openapi && pnpm --filter @commflow/contract run check:generated-client',
   },
   { name: 'prism', title: 'Prism over the standalone mock', needs: ['build'], run: 'pnpm run prism-check' },
-  {
-    name: 'node-matrix',
-    title: 'SDK suite on Node 22.12.0 (the engines floor) and the newest Node',
+  ...[
+    ['22.12.0', 'the engines floor'],
+    ['latest', 'the newest Node'],
+  ].map(([version, which]) => ({
+    name: `node@${version}`,
+    title: `the SDK suite on node@${version}, ${which}`,
     needs: ['build'],
-    run: 'pnpm --filter @commflow/sdk run test:node-matrix',
-  },
+    run: `pnpm --filter @commflow/sdk run test:node-matrix ${version}`,
+  })),
   { name: 'examples', needs: ['build', 'chromium'], run: 'pnpm run examples' },
   {
     name: 'package',

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 /**
  * @typedef {{ name: string, title?: string, run: string, needs?: string[] }} Step
- * @typedef {{ name: string, status: 'passed' | 'failed' | 'stopped', startedAt: number, seconds: number }} StepResult
+ * @typedef {{ name: string, status: 'passed' | 'failed' | 'stopped', startedAt: number, seconds: number, cpu: number | undefined }} StepResult
  */
 
 const bold = (text) => (process.stdout.isTTY || process.env.CI ? `\u001b[1m${text}\u001b[0m` : text);
@@ -19,6 +19,19 @@ const clock = (ms) => {
   const seconds = Math.round(ms / 1000);
   return `${String(Math.floor(seconds / 60))}m${String(seconds % 60).padStart(2, '0')}s`;
 };
+
+/** The children's user and system CPU seconds from bash's `times` (its second line: `0m1.5s 0m0.2s`). */
+function cpuSeconds(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined; // The step was stopped before it could write them.
+  }
+  const line = text.trim().split('\n')[1] ?? '';
+  const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
+  return parts.length === 2 ? parts[0] + parts[1] : undefined;
+}
 
 /** Checks the graph before anything runs: unknown or circular needs are a mistake in the list. */
 function checkGraph(steps) {
@@ -101,7 +114,10 @@ export function runSteps(steps, { jobs, cwd, env = process.env }) {
     const start = (step) => {
       const log = join(logs, `${step.name.replace(/[^a-z0-9]+/gi, '-')}.log`);
       const out = createWriteStream(log);
-      const child = spawn('bash', ['-o', 'pipefail', '-c', step.run], {
+      const cpuFile = `${log}.cpu`;
+      // bash's `times` gives the CPU its children used: what the step cost, however busy the machine.
+      const script = `${step.run}\nstatus=$?; times >${cpuFile}; exit $status`;
+      const child = spawn('bash', ['-o', 'pipefail', '-c', script], {
         cwd,
         env,
         detached: true,
@@ -116,10 +132,11 @@ export function runSteps(steps, { jobs, cwd, env = process.env }) {
         out.end(() => {
           running.delete(step.name);
           const seconds = (Date.now() - job.startedAt) / 1000;
+          const cpu = cpuSeconds(cpuFile);
           const ok = code === 0;
           // A step that ends badly after another failed was most likely stopped by that failure.
           const status = ok ? 'passed' : failed ? 'stopped' : 'failed';
-          results.push({ name: step.name, status, startedAt: (job.startedAt - started) / 1000, seconds });
+          results.push({ name: step.name, status, startedAt: (job.startedAt - started) / 1000, seconds, cpu });
           const heading = `${ok ? '✔' : '✘'} ${step.name}: ${status} in ${clock(seconds * 1000)}${signal ? ` (${signal})` : code ? ` (exit ${String(code)})` : ''}`;
           if (status !== 'stopped') {
             console.log(`\n${bold(`== ${step.name}: ${step.title ?? step.run}`)}\n$ ${step.run}`);
@@ -142,7 +159,8 @@ export function runSteps(steps, { jobs, cwd, env = process.env }) {
 }
 
 /**
- * A table of the steps' start and length, in the order they started: where a run's time went.
+ * A table of the steps' start, length and CPU time, in the order they started: where a run's time
+ * went.
  * @param {StepResult[]} results
  */
 export function timeTable(results) {
@@ -151,7 +169,7 @@ export function timeTable(results) {
   return rows
     .map(
       (row) =>
-        `${row.name.padEnd(width)}  from ${clock(row.startedAt * 1000).padStart(6)}  ${clock(row.seconds * 1000).padStart(6)}  ${row.status}`,
+        `${row.name.padEnd(width)}  from ${clock(row.startedAt * 1000).padStart(6)}  took ${clock(row.seconds * 1000).padStart(6)}  CPU ${row.cpu === undefined ? '     ?' : clock(row.cpu * 1000).padStart(6)}  ${row.status}`,
     )
     .join('\n');
 }
