@@ -10,16 +10,26 @@ export function registerRawHeaders(request: Request, lines: readonly string[]): 
   rawHeaders.set(request, lines);
 }
 
-/** `request`'s headers as `[lower-case name, value]` pairs, repeated names joined as `Headers` joins them. */
-export function headerPairs(request: Request): Iterable<readonly [string, string]> {
+/**
+ * `request`'s headers as `[lower-case name, value]` pairs, repeated names joined as `Headers` joins
+ * them, fixed as they are now: the journal reads them later, if at all. Node's raw lines never
+ * change, so only they are held, and joined when read; a `Headers` (of a request made in process)
+ * may be changed by its owner, so it is copied.
+ */
+export function stableHeaderPairs(request: Request): Iterable<readonly [string, string]> {
   const lines = rawHeaders.get(request);
-  if (lines === undefined) return request.headers;
-  const joined = new Map<string, string>();
+  if (lines === undefined) return [...request.headers];
+  return { [Symbol.iterator]: () => joined(lines).entries() };
+}
+
+/** Raw header lines joined by lower-case name, as `Headers` joins them. */
+function joined(lines: readonly string[]): Map<string, string> {
+  const pairs = new Map<string, string>();
   for (let i = 0; i + 1 < lines.length; i += 2) {
     const name = (lines[i] ?? '').toLowerCase();
     const value = lines[i + 1] ?? '';
-    const before = joined.get(name);
-    joined.set(name, before === undefined ? value : `${before}${name === 'cookie' ? '; ' : ', '}${value}`);
+    const before = pairs.get(name);
+    pairs.set(name, before === undefined ? value : `${before}${name === 'cookie' ? '; ' : ', '}${value}`);
   }
-  return joined;
+  return pairs;
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isDropped } from '../../lib/dropped.js';
 
 /**
  * The GET a HEAD request stands for: same URL, headers and signal. Built from its parts: the
@@ -44,7 +45,7 @@ export async function answerWithHead(
   if (request.method !== 'HEAD') return answer(request, request.method);
   const response = await answer(asGet(request), 'HEAD');
   // A dropped connection has no answer to strip.
-  return response.type === 'error' ? response : withoutBody(response);
+  return isDropped(response) ? response : withoutBody(response);
 }
 
 /** The `Allow` list of a resource: HEAD goes wherever GET does. Sorted, no duplicates. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { HEADERS, takesIdempotencyKey } from '@commflow/contract';
 import { ApiError } from '../api-error.js';
 import { canonicalJson } from '../../lib/json.js';
+import { isDropped } from '../../lib/dropped.js';
 import { CLIENT_CLOSED_STATUS } from './client-closed.js';
 import { replayResponse } from './envelope.js';
 import type { Step } from './context.js';
@@ -52,7 +53,7 @@ export const idempotency: Step = (context) => {
     case 'fresh':
       context.finalizers.push((response, body) => {
         if (
-          response.type === 'error' ||
+          isDropped(response) ||
           notStored(response.status) ||
           response.headers.has('x-mock-fault') ||
           response.headers.has('x-mock-override')

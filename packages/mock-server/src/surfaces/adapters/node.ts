@@ -10,6 +10,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { registerRawHeaders } from '../../lib/raw-headers.js';
 import { readUnparsable } from '../../lib/malformed-request.js';
+import { isDropped } from '../../lib/dropped.js';
 import { createControlGate, isLoopback, type ControlSafety } from '../control/gate.js';
 import { createMock, type CommFlowMock } from '../../facade/commflow-mock.js';
 
@@ -76,7 +77,7 @@ export function createNodeListener(
     // The journal reads every header: the raw lines cost nothing, the lazy `Headers` would.
     if (env?.incoming !== undefined) registerRawHeaders(request, env.incoming.rawHeaders);
     return mock.handleApi(request).then((response) => {
-      if (response.type !== 'error') return response;
+      if (!isDropped(response)) return response;
       // An override dropped the connection: the socket closes with no answer written.
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- @hono/node-server passes Node's request untyped in env.incoming; only socket.destroy is read, and optionally
       (env?.incoming as Partial<IncomingMessage> | undefined)?.socket?.destroy();
