@@ -117,10 +117,12 @@ describe('standalone mode', () => {
     dispatcher.subscriptions.create({ tenantId: tenantA, url: hook.url });
     callStarted(events);
     // No clock.advance(): the real timer drives both retries.
-    await vi.waitFor(() => expect(dispatcher.deliveries()[0]).toMatchObject({ status: 'succeeded' }), {
-      timeout: 120_000,
-      interval: 20,
-    });
+    await vi.waitFor(
+      () => {
+        expect(dispatcher.deliveries()[0]).toMatchObject({ status: 'succeeded' });
+      },
+      { timeout: 120_000, interval: 20 },
+    );
     await dispatcher.idle();
     expect(dispatcher.deliveries()[0]!.attempts).toHaveLength(3);
   });
