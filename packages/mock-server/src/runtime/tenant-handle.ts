@@ -132,8 +132,8 @@ export interface TenantEventFilter {
 
 /**
  * One tenant of a mock, as a handle: its id and key, an SDK client for it, its traffic, its
- * overrides, its clock, its reset and deletion. Everything it reads or changes is this tenant's
- * alone, and the matchers scope every assertion on it to the tenant:
+ * overrides, its clock, its snapshot and restore, its reset and deletion. Everything it reads or
+ * changes is this tenant's alone, and the matchers scope every assertion on it to the tenant:
  * `expect(tenant).toHaveReceived('contacts.create')` never passes on another tenant's request.
  * A filter or match that gives a `tenantId` must give this one, or it throws.
  *
