@@ -4,5 +4,5 @@
  * Loaded by the first call of any client rather than at import, so that importing the SDK costs
  * little more than zod; see docs/decisions.md.
  */
-export { operationRequests as operations } from '@commflow/contract';
+export { operationRequests as operations } from '@commflow/contract/requests';
 export { execute } from './request.js';

@@ -1,4 +1,5 @@
-import { HEADERS, type OperationRequest, type Pagination } from '@commflow/contract';
+import type { OperationRequest, Pagination } from '@commflow/contract';
+import { HEADERS } from '@commflow/contract/headers';
 import { NetworkError, TimeoutError } from 'ky';
 import type { ResponseResult } from './api-promise.js';
 import {

@@ -1,4 +1,4 @@
-import { validationIssues } from '@commflow/contract';
+import { validationIssues } from '@commflow/contract/requests';
 import type * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
 import { loadMessages } from './deferred-messages.js';

@@ -3,7 +3,7 @@
  * a call with valid arguments never needs them, so the zod locale they come from stays out of what
  * a call loads (see docs/decisions.md, "SDK bundle").
  */
-import { ENGLISH_MESSAGES } from '@commflow/contract';
+import { ENGLISH_MESSAGES } from '@commflow/contract/requests';
 import type * as z from 'zod/mini';
 
 /**

@@ -1,4 +1,4 @@
-import { isSafeToRetry, isUserScoped, takesIdempotencyKey, type OperationRequest } from '@commflow/contract';
+import { isSafeToRetry, isUserScoped, takesIdempotencyKey, type OperationRequest } from '@commflow/contract/requests';
 import * as z from 'zod/mini';
 
 /**

@@ -1,4 +1,5 @@
-import { Email, IdempotencyKey, IdInput, type OperationRequest } from '@commflow/contract';
+import type { OperationRequest } from '@commflow/contract';
+import { Email, IdempotencyKey, IdInput } from '@commflow/contract/primitives';
 import type { Options } from 'ky';
 import * as z from 'zod/mini';
 import { ValidationError } from './errors.js';
