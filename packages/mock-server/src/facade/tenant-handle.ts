@@ -36,7 +36,7 @@ import type { TenantSnapshot } from '../runtime/snapshot/tenant-schema.js';
 import { webhookDeliveries } from '../runtime/webhooks.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../state/journal-operations.js';
 import type { JournalEntry } from '../state/journal.js';
-import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
+import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/delivery-types.js';
 
 /**
  * The mock's own `fetch`: a client of the handle goes through it, with no network.

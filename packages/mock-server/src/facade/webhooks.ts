@@ -16,7 +16,7 @@ import {
   webhookSubscriptions,
   type WebhookMessage,
 } from '../runtime/webhooks.js';
-import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
+import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/delivery-types.js';
 import type {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionInput,

@@ -4,7 +4,7 @@
  * only through these, one function per operation.
  */
 import type { WebhookMessage } from '../sim/webhooks/transport.js';
-import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
+import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/delivery-types.js';
 import type {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionInput,

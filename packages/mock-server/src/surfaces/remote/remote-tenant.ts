@@ -17,7 +17,7 @@ import type {
 } from '../../runtime/tenant-handle.js';
 import { actingUser, foreignTenantMessage, sameTenant } from '../../runtime/tenant-scope.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../../state/journal-operations.js';
-import type { DeliveryFilter } from '../../state/webhooks/deliveries.js';
+import type { DeliveryFilter } from '../../state/webhooks/delivery-types.js';
 import { ControlError } from './control-error.js';
 import { sdkClient } from './sdk-client.js';
 
