@@ -175,7 +175,7 @@ export class MockTenantHandle implements TenantHandleOf<'in-process'> {
 
   deliveries(filter: DeliveryFilter = {}): WebhookDelivery[] {
     ownTenant(this.id, filter.tenantId, ['filter']);
-    return webhookDeliveries(this.#runtime, { ...filter, tenantId: this.id });
+    return webhookDeliveries(this.#runtime, { ...filter, tenantId: this.id }, ['filter', 'tenantId']);
   }
 
   clock(): TenantClockView {

@@ -3,30 +3,17 @@ import type { StoredSubscription, WebhookCallback } from './subscription-types.j
 
 /** A subscription as plain data: its callback becomes `inProcess` (a function cannot be saved). */
 export function subscriptionData(subscription: StoredSubscription): SubscriptionData {
-  return {
-    id: subscription.id,
-    tenantId: subscription.tenantId,
-    url: subscription.url,
-    events: [...subscription.events],
-    createdAt: subscription.createdAt,
-    inProcess: subscription.callback !== undefined,
-    enabled: subscription.enabled,
-    secret: subscription.secret,
-    previous: subscription.previous.map((old) => ({ ...old })),
-  };
+  const { callback, ...data } = subscription;
+  return { ...copied(data), inProcess: callback !== undefined };
 }
 
 /** A saved subscription as the store keeps it, with `callback` in place of `inProcess`. */
 export function storedSubscription(saved: SubscriptionData, callback: WebhookCallback | undefined): StoredSubscription {
-  return {
-    id: saved.id,
-    tenantId: saved.tenantId,
-    url: saved.url,
-    events: [...saved.events],
-    createdAt: saved.createdAt,
-    callback,
-    enabled: saved.enabled,
-    secret: saved.secret,
-    previous: saved.previous.map((old) => ({ ...old })),
-  };
+  const { inProcess: _inProcess, ...data } = saved;
+  return { ...copied(data), callback };
+}
+
+/** The fields both shapes share, with fresh arrays: a save or load never shares its lists with the store. */
+function copied<T extends Omit<SubscriptionData, 'inProcess'>>(data: T): T {
+  return { ...data, events: [...data.events], previous: data.previous.map((old) => ({ ...old })) };
 }
