@@ -150,6 +150,37 @@ describe('a remote handle reads and asserts on its own tenant alone', () => {
 });
 
 describe("the remote handle's overrides, clock, reset and delete", () => {
+  test('after the tenant is deleted, every method of its handles rejects with NOT_FOUND saying so, as in process', async () => {
+    const gone = await demo.remote.tenants.create();
+    const again = await demo.remote.tenant(gone.id);
+    const saved = await again.snapshot();
+    await gone.delete();
+    const calls: Record<string, () => Promise<unknown>> = {
+      requests: () => again.requests(),
+      events: () => again.events(),
+      deliveries: () => again.deliveries(),
+      clock: () => again.clock(),
+      advanceClock: () => again.advanceClock(1_000),
+      reset: () => again.reset(),
+      snapshot: () => again.snapshot(),
+      restore: () => again.restore(saved),
+      delete: () => again.delete(),
+      'overrides.add': () => again.overrides.add({ operationId: 'users.list', fault: { status: 503 } }),
+      'overrides.list': () => again.overrides.list(),
+      'overrides.clear': () => again.overrides.clear(),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const error = await rejection(call);
+      expect(error, name).toBeInstanceOf(ControlError);
+      expect(error, name).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+      expect((error as Error).message, name).toContain(`tenant "${gone.id}" no longer exists: it was deleted`);
+    }
+    // A refusal of a tenant that still exists keeps the route's own error.
+    const live = await demo.remote.tenants.create();
+    await expect(live.restore({ ...saved, tenantId: 'not-a-tenant' })).rejects.not.toMatchObject({ code: 'NOT_FOUND' });
+    await live.delete();
+  });
+
   test('an override added through the handle is scoped to the tenant', async () => {
     const mine = await demo.remote.tenants.create();
     const theirs = await demo.remote.tenants.create();

@@ -302,6 +302,35 @@ describe("the handle's overrides, clock, reset and delete", () => {
     expect(theirs.requests()).toHaveLength(1);
   });
 
+  test("after the tenant is deleted, every method of its handles throws NOT_FOUND saying so, as the remote handle's do", () => {
+    const mock = track(createMock('demo'));
+    const gone = mock.tenants.create();
+    const again = mock.tenant(gone.id);
+    const saved = again.snapshot();
+    gone.delete();
+    const calls: Record<string, () => unknown> = {
+      requests: () => again.requests(),
+      events: () => again.events(),
+      deliveries: () => again.deliveries(),
+      clock: () => again.clock(),
+      advanceClock: () => again.advanceClock(1_000),
+      reset: () => again.reset(),
+      snapshot: () => again.snapshot(),
+      restore: () => again.restore(saved),
+      delete: () => again.delete(),
+      'overrides.add': () => again.overrides.add({ operationId: 'users.list', fault: { status: 503 } }),
+      'overrides.list': () => again.overrides.list(),
+      'overrides.clear': () => again.overrides.clear(),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const error = thrown(call);
+      expect(error, name).toBeInstanceOf(ApiError);
+      expect(error, name).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+      expect((error as Error).message, name).toContain(`tenant "${gone.id}" no longer exists: it was deleted`);
+    }
+    expect(mock.overrides.list({ tenantId: DEMO_TENANTS.sandbox })).toEqual([]);
+  });
+
   test("snapshot() and restore() put back this tenant's slice alone; a fork of the snapshot is a tenant of its own", async () => {
     const mock = track(createMock('demo', { clock: { frozen: true } }));
     const mine = mock.tenants.create({ from: DEMO_TENANTS.sandbox });
