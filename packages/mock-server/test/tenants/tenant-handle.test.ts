@@ -317,7 +317,9 @@ describe("the handle's overrides, clock, reset and delete", () => {
       reset: () => again.reset(),
       snapshot: () => again.snapshot(),
       restore: () => again.restore(saved),
-      delete: () => again.delete(),
+      delete: () => {
+        again.delete();
+      },
       'overrides.add': () => again.overrides.add({ operationId: 'users.list', fault: { status: 503 } }),
       'overrides.list': () => again.overrides.list(),
       'overrides.clear': () => again.overrides.clear(),
