@@ -26,9 +26,15 @@ const NEW_TENANT = '$response.body#/data/tenant/id';
 const NEW_WEBHOOK = '$response.body#/data/id';
 const FIRST_DELIVERY = '$response.body#/data/deliveries/0/id';
 
+/** The links from `from` to each route of `to`, every one passing the same id as its `path.id`. */
+function idLinks(from: ControlRouteId, to: readonly ControlRouteId[], description: string, id: string): ControlLink[] {
+  return to.map((target) => ({ from, to: target, description, parameters: { 'path.id': id } }));
+}
+
 /** Every link of the control document. */
 export const CONTROL_LINKS: readonly ControlLink[] = [
-  ...(
+  ...idLinks(
+    'tenants.create',
     [
       'tenants.get',
       'tenants.clock',
@@ -37,13 +43,10 @@ export const CONTROL_LINKS: readonly ControlLink[] = [
       'tenants.reset',
       'tenants.snapshot',
       'tenants.restore',
-    ] as const
-  ).map((to) => ({
-    from: 'tenants.create' as const,
-    to,
-    description: 'The tenant just made.',
-    parameters: { 'path.id': NEW_TENANT },
-  })),
+    ],
+    'The tenant just made.',
+    NEW_TENANT,
+  ),
   {
     from: 'tenants.create',
     to: 'tenants.records',
@@ -97,24 +100,24 @@ export const CONTROL_LINKS: readonly ControlLink[] = [
     description: 'Revoke the key just made.',
     parameters: { 'path.id': '$response.body#/data/apiKey/id' },
   },
-  ...(['webhook', 'setWebhookEnabled', 'rotateWebhookSecret', 'deleteWebhook'] as const).map((to) => ({
-    from: 'subscribeWebhook' as const,
-    to,
-    description: 'The subscription just made.',
-    parameters: { 'path.id': NEW_WEBHOOK },
-  })),
+  ...idLinks(
+    'subscribeWebhook',
+    ['webhook', 'setWebhookEnabled', 'rotateWebhookSecret', 'deleteWebhook'],
+    'The subscription just made.',
+    NEW_WEBHOOK,
+  ),
   {
     from: 'subscribeWebhook',
     to: 'deliveries',
     description: 'The deliveries to the subscription just made.',
     parameters: { 'query.subscriptionId': NEW_WEBHOOK },
   },
-  ...(['delivery', 'deliveryRequest', 'replayDelivery'] as const).map((to) => ({
-    from: 'deliveries' as const,
-    to,
-    description: 'The first delivery listed.',
-    parameters: { 'path.id': FIRST_DELIVERY },
-  })),
+  ...idLinks(
+    'deliveries',
+    ['delivery', 'deliveryRequest', 'replayDelivery'],
+    'The first delivery listed.',
+    FIRST_DELIVERY,
+  ),
   {
     from: 'requests',
     to: 'request',

@@ -1,7 +1,7 @@
 import type { MockOptions } from '../runtime/create-runtime.js';
 import type { ResolvedScenario } from '../scenario/parse.js';
 import type { ScenarioInput } from '../scenario/schema.js';
-import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
+import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/delivery-types.js';
 import type {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionInput,

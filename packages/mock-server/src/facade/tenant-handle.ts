@@ -18,7 +18,13 @@ import type {
   TenantOverrideInput,
   TenantOverridesOf,
 } from '../runtime/tenant-handle.js';
-import { actingUser, foreignTenantMessage, sameTenant, unknownTenantMessage } from '../runtime/tenant-scope.js';
+import {
+  actingUser,
+  foreignTenantMessage,
+  goneTenantMessage,
+  sameTenant,
+  unknownTenantMessage,
+} from '../runtime/tenant-scope.js';
 import {
   advanceTenantClock,
   deleteTenant,
@@ -36,7 +42,7 @@ import type { TenantSnapshot } from '../runtime/snapshot/tenant-schema.js';
 import { webhookDeliveries } from '../runtime/webhooks.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../state/journal-operations.js';
 import type { JournalEntry } from '../state/journal.js';
-import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
+import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/delivery-types.js';
 
 /**
  * The mock's own `fetch`: a client of the handle goes through it, with no network.
@@ -58,6 +64,14 @@ function typedEntry(entry: JournalEntry): TypedJournalEntry {
 function ownTenant(own: string, given: string | undefined, at: readonly string[]): void {
   if (given !== undefined && !sameTenant(given, own))
     throw invalid([...at, 'tenantId'], foreignTenantMessage(given, own));
+}
+
+/**
+ * Refuses to act for a tenant that no longer exists, as the remote handle does: a deleted
+ * tenant's requests are not an empty list, they are gone.
+ */
+function liveTenant(runtime: MockRuntime, id: string): void {
+  if (!runtime.world.state.tenants.has(id)) throw new ApiError('NOT_FOUND', goneTenantMessage(id));
 }
 
 /**
@@ -86,11 +100,13 @@ class TenantOverrides implements TenantOverridesOf<'in-process'> {
 
   add(override: TenantOverrideInput): OverrideView {
     ownTenant(this.#tenantId, override.tenantId, ['override']);
+    liveTenant(this.#runtime, this.#tenantId);
     return addOverride(this.#runtime, { ...override, tenantId: this.#tenantId }, ['override']);
   }
 
   list(filter: { readonly unused?: boolean; readonly tenantId?: string } = {}): OverrideView[] {
     ownTenant(this.#tenantId, filter.tenantId, ['filter']);
+    liveTenant(this.#runtime, this.#tenantId);
     return listOverrides(this.#runtime, {
       tenantId: this.#tenantId,
       ...(filter.unused === undefined ? {} : { unused: filter.unused }),
@@ -104,6 +120,7 @@ class TenantOverrides implements TenantOverridesOf<'in-process'> {
   }
 
   clear(): number {
+    liveTenant(this.#runtime, this.#tenantId);
     return clearOverrides(this.#runtime, this.#tenantId);
   }
 }
@@ -157,6 +174,7 @@ export class MockTenantHandle implements TenantHandleOf<'in-process'> {
   requests(filter?: RequestFilter): TypedJournalEntry[];
   requests(filter: RequestFilter = {}): TypedJournalEntry[] {
     ownTenant(this.id, filter.tenantId ?? undefined, ['filter']);
+    liveTenant(this.#runtime, this.id);
     const { operationId } = filter;
     if (operationId !== undefined && !OPERATION_IDS.includes(operationId)) {
       throw invalid(['filter', 'operationId'], unknownNameMessage('operation id', operationId, OPERATION_IDS));
@@ -166,6 +184,7 @@ export class MockTenantHandle implements TenantHandleOf<'in-process'> {
 
   events(filter: TenantEventFilter = {}): WebhookEvent[] {
     ownTenant(this.id, filter.tenantId, ['filter']);
+    liveTenant(this.#runtime, this.id);
     const { type } = filter;
     if (type !== undefined && !EVENT_TYPE_NAMES.some((name) => name === type)) {
       throw invalid(['filter', 'type'], unknownNameMessage('event type', type, EVENT_TYPE_NAMES));
@@ -175,31 +194,38 @@ export class MockTenantHandle implements TenantHandleOf<'in-process'> {
 
   deliveries(filter: DeliveryFilter = {}): WebhookDelivery[] {
     ownTenant(this.id, filter.tenantId, ['filter']);
-    return webhookDeliveries(this.#runtime, { ...filter, tenantId: this.id });
+    liveTenant(this.#runtime, this.id);
+    return webhookDeliveries(this.#runtime, { ...filter, tenantId: this.id }, ['filter', 'tenantId']);
   }
 
   clock(): TenantClockView {
+    liveTenant(this.#runtime, this.id);
     return tenantClockView(this.#runtime, this.id);
   }
 
   advanceClock(ms: number): TenantClockView {
+    liveTenant(this.#runtime, this.id);
     return advanceTenantClock(this.#runtime, this.id, ms);
   }
 
   reset(): TenantSummary {
+    liveTenant(this.#runtime, this.id);
     return resetTenant(this.#runtime, this.id);
   }
 
   snapshot(): TenantSnapshot {
+    liveTenant(this.#runtime, this.id);
     return tenantSnapshot(this.#runtime, this.id);
   }
 
   // `unknown`, as `mock.tenants.restore` takes it: a snapshot read back from a file is checked in full there.
   restore(snapshot: unknown, options: TenantRestoreOptions = {}): TenantSummary {
+    liveTenant(this.#runtime, this.id);
     return restoreTenant(this.#runtime, this.id, snapshot, options).tenant;
   }
 
   delete(): void {
+    liveTenant(this.#runtime, this.id);
     deleteTenant(this.#runtime, this.id);
   }
 }

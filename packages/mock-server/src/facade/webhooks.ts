@@ -1,7 +1,6 @@
 import { parseInput } from '../lib/api-error.js';
 import { RotateSecretOptionsSchema } from '../runtime/control-inputs.js';
 import type { MockRuntime } from '../runtime/mock-runtime.js';
-import { checkTenantFilter } from '../runtime/tenant-filter.js';
 import {
   deleteWebhook,
   replayWebhookDelivery,
@@ -16,7 +15,7 @@ import {
   webhookSubscriptions,
   type WebhookMessage,
 } from '../runtime/webhooks.js';
-import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
+import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/delivery-types.js';
 import type {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionInput,
@@ -230,12 +229,12 @@ export class RuntimeWebhooks implements MockWebhooks {
   }
 
   subscribe(input: CreateWebhookSubscriptionInput): CreatedWebhookSubscription {
-    return subscribeWebhook(this.#runtime, input);
+    // Problems are named under `input`, the parameter, as the other in-process controls name theirs.
+    return subscribeWebhook(this.#runtime, input, ['input']);
   }
 
   list(filter: WebhookSubscriptionFilter = {}): WebhookSubscriptionView[] {
-    checkTenantFilter(this.#runtime, filter.tenantId, ['filter', 'tenantId']);
-    return webhookSubscriptions(this.#runtime, filter);
+    return webhookSubscriptions(this.#runtime, filter, ['filter', 'tenantId']);
   }
 
   get(id: string): WebhookSubscriptionView {
@@ -261,8 +260,7 @@ export class RuntimeWebhooks implements MockWebhooks {
   }
 
   deliveries(filter: DeliveryFilter = {}): WebhookDelivery[] {
-    checkTenantFilter(this.#runtime, filter.tenantId, ['filter', 'tenantId']);
-    return webhookDeliveries(this.#runtime, filter);
+    return webhookDeliveries(this.#runtime, filter, ['filter', 'tenantId']);
   }
 
   delivery(id: string): WebhookDelivery {

@@ -5,7 +5,7 @@
  * remote handle's check before it sends both use this, so a misspelt key reads the same
  * wherever it is refused.
  */
-import { validationIssues, type ValidationIssue } from '@commflow/contract';
+import type { ValidationIssue } from '@commflow/contract';
 import * as z from 'zod';
 import { unknownKeyMessage } from './closest-names.js';
 
@@ -37,6 +37,46 @@ export function checkInput<T extends z.ZodType>(
   value: unknown,
   location: readonly string[],
 ): CheckedInput<z.output<T>> {
+  const parsed = parseWithKeyHints(schema, value);
+  if (parsed.success) return parsed;
+  const issues = parsed.issues.map((issue) => ({
+    path: [...location, ...issue.path.map(String)],
+    message: issue.message,
+  }));
+  return { success: false, issues };
+}
+
+/**
+ * One problem {@link parseWithKeyHints} found: where (array indexes stay numbers), and what.
+ *
+ * @example
+ * ```ts
+ * const issue: HintedIssue = { path: ['tenants', 0, 'nmae'], message: 'Unrecognized key; did you mean "name"?' };
+ * ```
+ */
+export interface HintedIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * `value` parsed by `schema`: its output, or its zod issues as they are, except that each
+ * unknown key is an issue of its own, at the key, naming the closest key the object takes. The
+ * ground of {@link checkInput}, for inputs whose errors keep their own paths (a scenario, a
+ * snapshot).
+ *
+ * @example
+ * ```ts
+ * parseWithKeyHints(z.strictObject({ tenants: z.array(z.unknown()) }), { tenant: [] });
+ * // { success: false, issues: [
+ * //   { path: ['tenants'], message: 'Invalid input: expected array, received undefined' },
+ * //   { path: ['tenant'], message: 'Unrecognized key; did you mean "tenants"?' } ] }
+ * ```
+ */
+export function parseWithKeyHints<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+): { success: true; data: z.output<T> } | { success: false; issues: HintedIssue[] } {
   // The object that refused a key knows the keys it takes; the issue it leaves does not carry them.
   const keysAt = new Map<string, readonly string[]>();
   const parsed = schema.safeParse(value, {
@@ -48,11 +88,11 @@ export function checkInput<T extends z.ZodType>(
     },
   });
   if (parsed.success) return { success: true, data: parsed.data };
-  const issues = parsed.error.issues.flatMap((issue): ValidationIssue[] => {
-    if (issue.code !== 'unrecognized_keys') return validationIssues(location, [issue]);
-    const at = [...location, ...issue.path.map(String)];
+  const issues = parsed.error.issues.flatMap((issue): HintedIssue[] => {
+    const path = issue.path.map((part) => (typeof part === 'number' ? part : String(part)));
+    if (issue.code !== 'unrecognized_keys') return [{ path, message: issue.message }];
     const known = keysAt.get(pathKey(issue.path)) ?? [];
-    return issue.keys.map((key) => ({ path: [...at, key], message: unknownKeyMessage(key, known) }));
+    return issue.keys.map((key) => ({ path: [...path, key], message: unknownKeyMessage(key, known) }));
   });
   return { success: false, issues };
 }

@@ -8,7 +8,7 @@ import type { OperationId, WebhookEvent } from '@commflow/contract';
 import type { ControlOutput } from '../control-api/table.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../state/journal-operations.js';
 import type { OverrideInput } from '../state/override-schema.js';
-import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
+import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/delivery-types.js';
 import type { CreatedApiKey } from './access.js';
 import type { OverrideView } from './overrides.js';
 import type { TenantRestoreOptions } from './snapshot/tenant-restore.js';

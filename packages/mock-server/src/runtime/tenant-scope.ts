@@ -83,6 +83,20 @@ export function foreignTenantMessage(given: string, own: string): string {
 }
 
 /**
+ * Why a tenant handle refuses to act: its tenant no longer exists. A handle is only made for a
+ * tenant that exists, so a missing one was taken away after: deleted, or dropped by a reset or
+ * restore of the whole mock.
+ *
+ * @example
+ * ```ts
+ * goneTenantMessage('3f1c…'); // 'tenant "3f1c…" no longer exists: it was deleted …'
+ * ```
+ */
+export function goneTenantMessage(id: string): string {
+  return `tenant ${JSON.stringify(id)} no longer exists: it was deleted (or a reset or restore of the whole mock removed it) after this handle was made`;
+}
+
+/**
  * Who a handle's client acts as: the user asked for, none for `null`, and by default the
  * tenant's first user (as the Playwright fixture's client does).
  *

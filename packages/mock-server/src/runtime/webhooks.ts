@@ -4,7 +4,7 @@
  * only through these, one function per operation.
  */
 import type { WebhookMessage } from '../sim/webhooks/transport.js';
-import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/deliveries.js';
+import type { DeliveryFilter, WebhookDelivery } from '../state/webhooks/delivery-types.js';
 import type {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionInput,
@@ -12,25 +12,36 @@ import type {
   WebhookSubscriptionView,
 } from '../state/webhooks/subscription-types.js';
 import type { MockRuntime } from './mock-runtime.js';
+import { checkTenantFilter } from './tenant-filter.js';
 
 export type { WebhookMessage };
 
-/** Subscribes to a tenant's events (an endpoint URL, or an in-process callback). */
+/**
+ * Subscribes to a tenant's events (an endpoint URL, or an in-process callback). `path` prefixes the
+ * names of bad fields: `['input']` in process, `['body']` over HTTP.
+ */
 export function subscribeWebhook(
   runtime: MockRuntime,
   input: CreateWebhookSubscriptionInput,
+  path: readonly string[],
 ): CreatedWebhookSubscription {
   const tenantId: unknown = input.tenantId;
   const normalised = typeof tenantId === 'string' ? { ...input, tenantId: tenantId.toLowerCase() } : input;
-  // Problems are named under `input`, the parameter, as the other in-process controls name theirs.
-  return runtime.world.state.subscriptions.create(normalised, ['input']);
+  return runtime.world.state.subscriptions.create(normalised, path);
 }
 
-/** The subscriptions, oldest first, optionally of one tenant; secrets masked. */
+/**
+ * The subscriptions, oldest first, optionally of one tenant; secrets masked.
+ *
+ * @param tenantIdPath Where the filter's `tenantId` sits, for the error: `['query', 'tenantId']` over HTTP.
+ * @throws `ApiError` `VALIDATION_ERROR` for a `tenantId` no tenant has, naming the closest tenants.
+ */
 export function webhookSubscriptions(
   runtime: MockRuntime,
-  filter: { tenantId?: string | undefined } = {},
+  filter: { tenantId?: string | undefined },
+  tenantIdPath: string[],
 ): WebhookSubscriptionView[] {
+  checkTenantFilter(runtime, filter.tenantId, tenantIdPath);
   return runtime.world.state.subscriptions.list({ tenantId: filter.tenantId?.toLowerCase() });
 }
 
@@ -61,9 +72,19 @@ export function rotateWebhookSecret(
   return runtime.world.state.subscriptions.rotateSecret(id, options);
 }
 
-/** The deliveries, oldest first, filtered (the tenant's id in any case). */
-export function webhookDeliveries(runtime: MockRuntime, filter: DeliveryFilter = {}): WebhookDelivery[] {
+/**
+ * The deliveries, oldest first, filtered (the tenant's id in any case).
+ *
+ * @param tenantIdPath Where the filter's `tenantId` sits, for the error: `['query', 'tenantId']` over HTTP.
+ * @throws `ApiError` `VALIDATION_ERROR` for a `tenantId` no tenant has, naming the closest tenants.
+ */
+export function webhookDeliveries(
+  runtime: MockRuntime,
+  filter: DeliveryFilter,
+  tenantIdPath: string[],
+): WebhookDelivery[] {
   const { tenantId } = filter;
+  checkTenantFilter(runtime, tenantId, tenantIdPath);
   return runtime.world.sim.webhooks.deliveries(
     tenantId === undefined ? filter : { ...filter, tenantId: tenantId.toLowerCase() },
   );

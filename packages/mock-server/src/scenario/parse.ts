@@ -1,6 +1,6 @@
 import { generateWebhookSecret } from '@commflow/contract/webhooks';
-import type * as z from 'zod';
 import { flat, newId } from '../lib/ids.js';
+import { type HintedIssue, parseWithKeyHints } from '../lib/input-issues.js';
 import { ContactRows, type ResolvedContact } from './contact-rows.js';
 import { ScenarioSchema } from './schema.js';
 import type { ResolvedScenario } from './resolved.js';
@@ -46,17 +46,8 @@ export interface ScenarioIssue {
   message: string;
 }
 
-function issuesOf(error: z.ZodError): ScenarioIssue[] {
-  const issue = (path: readonly PropertyKey[], message: string): ScenarioIssue => ({
-    path: formatPath(path),
-    segments: path.map(String),
-    message,
-  });
-  return error.issues.flatMap((entry) =>
-    entry.code === 'unrecognized_keys'
-      ? entry.keys.map((key) => issue([...entry.path, key], 'unknown field'))
-      : [issue(entry.path, entry.message)],
-  );
+function issueOf(issue: HintedIssue): ScenarioIssue {
+  return { path: formatPath(issue.path), segments: issue.path.map(String), message: issue.message };
 }
 
 function fillIds<T extends { id?: string | undefined }>(rows: readonly T[]): (T & { id: string })[] {
@@ -110,8 +101,9 @@ function resolve(input: unknown, rows: readonly ContactRows[] | undefined): Reso
     const hit = cache.get(input);
     if (hit !== undefined) return hit;
   }
-  const result = ScenarioSchema.safeParse(input);
-  if (!result.success) throw new ScenarioError(issuesOf(result.error));
+  // A misspelt key is named with the key it most likely meant, as the control routes name theirs.
+  const result = parseWithKeyHints(ScenarioSchema, input);
+  if (!result.success) throw new ScenarioError(result.issues.map(issueOf));
   const scenario = result.data;
   const resolved: ResolvedScenario = {
     ...scenario,

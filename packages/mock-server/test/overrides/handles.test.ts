@@ -3,23 +3,14 @@
  * Overrides through the in-process twins (`mock.overrides`), the remote handle
  * (`remote.overrides`, over real HTTP), snapshots, and the opt-in matcher for unused overrides.
  */
-import { stripVTControlCharacters } from 'node:util';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { describe } from 'vitest';
 import { createMock, DEMO_KEYS, DEMO_TENANTS } from '../../src/index.js';
-import { startMockServer, type RunningMockServer } from '../../src/surfaces/adapters/node.js';
-import { connectMock, ControlError, type RemoteMock } from '../../src/surfaces/remote/index.js';
+import { ControlError } from '../../src/surfaces/remote/index.js';
 import { expect, test } from '../../src/surfaces/testing/vitest.js';
+import { remoteDemo } from '../helpers/remote-demo.js';
+import { rejectionMessage } from '../helpers/thrown.js';
 
 const HEADERS = { 'X-API-Key': DEMO_KEYS.sandbox, 'X-Tenant-Id': DEMO_TENANTS.sandbox };
-
-async function failure(run: () => unknown): Promise<string> {
-  try {
-    await run();
-  } catch (error) {
-    return stripVTControlCharacters((error as Error).message);
-  }
-  throw new Error('the assertion passed');
-}
 
 describe('mock.overrides', () => {
   test('add, list, remove and clear; injectFault answers the override', ({ mock }) => {
@@ -75,7 +66,7 @@ describe('mock.overrides', () => {
   test('toHaveUsedEveryOverride fails a test that left an override unused, naming it', async ({ mock }) => {
     expect(mock).toHaveUsedEveryOverride();
     const { id } = mock.overrides.add({ tenantId: DEMO_TENANTS.live, operationId: 'users.list', fault: {} });
-    const message = await failure(() => {
+    const message = await rejectionMessage(() => {
       expect(mock).toHaveUsedEveryOverride();
     });
     expect(message).toContain(id);
@@ -85,40 +76,34 @@ describe('mock.overrides', () => {
 });
 
 describe('remote.overrides', () => {
-  let server: RunningMockServer;
-  let remote: RemoteMock;
-  beforeAll(async () => {
-    server = await startMockServer({ scenario: 'demo' });
-    remote = await connectMock(server.url);
-  });
-  afterAll(() => server.close());
+  const demo = remoteDemo();
 
   test('the same names over HTTP: add, list, the matcher, remove, clear; a refused stub is a ControlError', async () => {
-    const { tenant, key } = await remote.tenants.create();
-    const added = await remote.overrides.add({
+    const { tenant, key } = await demo.remote.tenants.create();
+    const added = await demo.remote.overrides.add({
       tenantId: tenant.id,
       operationId: 'users.list',
       fault: { status: 503 },
     });
-    expect(await remote.overrides.list({ unused: true })).toEqual([expect.objectContaining({ id: added.id })]);
-    const message = await failure(() => expect(remote).toHaveUsedEveryOverride({ tenantId: tenant.id }));
+    expect(await demo.remote.overrides.list({ unused: true })).toEqual([expect.objectContaining({ id: added.id })]);
+    const message = await rejectionMessage(() => expect(demo.remote).toHaveUsedEveryOverride({ tenantId: tenant.id }));
     expect(message).toContain(added.id);
-    const answer = await fetch(`${server.url}/api/v1/users`, {
+    const answer = await fetch(`${demo.server.url}/api/v1/users`, {
       headers: { 'X-API-Key': key, 'X-Tenant-Id': tenant.id },
     });
     expect(answer.status).toBe(503);
-    await expect(remote).toHaveUsedEveryOverride({ tenantId: tenant.id });
-    expect(await remote.overrides.list({ tenantId: tenant.id })).toEqual([
+    await expect(demo.remote).toHaveUsedEveryOverride({ tenantId: tenant.id });
+    expect(await demo.remote.overrides.list({ tenantId: tenant.id })).toEqual([
       expect.objectContaining({ hits: 1, remaining: null }),
     ]);
-    const shorthand = await remote.injectFault({ tenantId: tenant.id, path: '/api/v1/users' });
-    await remote.overrides.remove(shorthand.id);
-    const error = await remote.overrides
+    const shorthand = await demo.remote.injectFault({ tenantId: tenant.id, path: '/api/v1/users' });
+    await demo.remote.overrides.remove(shorthand.id);
+    const error = await demo.remote.overrides
       .add({ operationId: 'ai.agents.get', respond: { status: 200, body: { success: true, data: { agent: {} } } } })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ControlError);
     expect((error as ControlError).status).toBe(400);
-    expect(await remote.overrides.clear({ tenantId: tenant.id })).toBe(1);
-    await remote.tenants.delete(tenant.id);
+    expect(await demo.remote.overrides.clear({ tenantId: tenant.id })).toBe(1);
+    await demo.remote.tenants.delete(tenant.id);
   });
 });

@@ -4,7 +4,6 @@
  * matchers on it are scoped to the tenant, and a tenant id that is not the handle's, or that no
  * tenant has, is an error that names it.
  */
-import { stripVTControlCharacters } from 'node:util';
 import type { OperationBody } from '@commflow/contract';
 import fc from 'fast-check';
 import { describe, expectTypeOf } from 'vitest';
@@ -19,29 +18,12 @@ import {
 } from '../../src/index.js';
 import { expect, test, type CommFlowAssertion } from '../../src/surfaces/testing/vitest.js';
 import { closeAfterEach } from '../helpers/close-after-each.js';
+import { thrown, thrownMessage } from '../helpers/thrown.js';
 
 const track = closeAfterEach();
 
 /** The sandbox tenant's id with its last character changed: a slip of the fingers. */
 const SANDBOX_TYPO = `${DEMO_TENANTS.sandbox.slice(0, -1)}2`;
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('nothing was thrown');
-}
-
-function failure(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    return stripVTControlCharacters((error as Error).message);
-  }
-  throw new Error('the assertion passed');
-}
 
 async function addContact(tenant: MockTenantHandle, firstName: string): Promise<void> {
   const client = await tenant.client();
@@ -138,7 +120,7 @@ describe('a handle reads and asserts on its own tenant alone', () => {
     expect(theirs.events({ type: 'contact.changed' })).toHaveLength(1);
 
     // The failure speaks of this tenant's traffic only.
-    const message = failure(() => {
+    const message = thrownMessage(() => {
       expect(mine).toHaveReceived('contacts.create');
     });
     expect(message).toContain(`Tenant ${mine.id} received no requests.`);
@@ -247,18 +229,18 @@ describe('a tenant id no tenant has, on the whole mock', () => {
     await (await mine.client()).users.list().toArray();
     await addContact(theirs, 'Ada');
 
-    const message = failure(() => {
+    const message = thrownMessage(() => {
       expect(mock).toHaveReceived('sms.send', { tenantId: mine.id });
     });
     expect(message).toContain(`Tenant ${mine.id} received:\n  users.list ×1`);
     expect(message).not.toContain('contacts.create');
-    const onHandle = failure(() => {
+    const onHandle = thrownMessage(() => {
       expect(mine).toHaveEmitted('sms.sent');
     });
     expect(onHandle).toContain(`There were no events of tenant ${mine.id}.`);
     // Without a tenant, the whole mock's traffic, as before.
     expect(
-      failure(() => {
+      thrownMessage(() => {
         expect(mock).toHaveReceived('sms.send');
       }),
     ).toContain('The mock received:\n  users.list ×1\n  contacts.create ×1');
@@ -318,6 +300,37 @@ describe("the handle's overrides, clock, reset and delete", () => {
     const refused = await mock.fetch('/api/v1/users', { headers: { 'X-API-Key': mine.key, 'X-Tenant-Id': mine.id } });
     expect(refused.status).toBe(401);
     expect(theirs.requests()).toHaveLength(1);
+  });
+
+  test("after the tenant is deleted, every method of its handles throws NOT_FOUND saying so, as the remote handle's do", () => {
+    const mock = track(createMock('demo'));
+    const gone = mock.tenants.create();
+    const again = mock.tenant(gone.id);
+    const saved = again.snapshot();
+    gone.delete();
+    const calls: Record<string, () => unknown> = {
+      requests: () => again.requests(),
+      events: () => again.events(),
+      deliveries: () => again.deliveries(),
+      clock: () => again.clock(),
+      advanceClock: () => again.advanceClock(1_000),
+      reset: () => again.reset(),
+      snapshot: () => again.snapshot(),
+      restore: () => again.restore(saved),
+      delete: () => {
+        again.delete();
+      },
+      'overrides.add': () => again.overrides.add({ operationId: 'users.list', fault: { status: 503 } }),
+      'overrides.list': () => again.overrides.list(),
+      'overrides.clear': () => again.overrides.clear(),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const error = thrown(call);
+      expect(error, name).toBeInstanceOf(ApiError);
+      expect(error, name).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+      expect((error as Error).message, name).toContain(`tenant "${gone.id}" no longer exists: it was deleted`);
+    }
+    expect(mock.overrides.list({ tenantId: DEMO_TENANTS.sandbox })).toEqual([]);
   });
 
   test("snapshot() and restore() put back this tenant's slice alone; a fork of the snapshot is a tenant of its own", async () => {

@@ -5,12 +5,13 @@
  * tenant handles refuse it, never a filter that matches nothing.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { describe } from 'vitest';
 import { ApiError, createMock, DEMO_TENANTS, type CommFlowMock } from '../../src/index.js';
-import { startMockServer, type RunningMockServer } from '../../src/surfaces/adapters/node.js';
-import { connectMock, ControlError, type RemoteMock } from '../../src/surfaces/remote/index.js';
+import { ControlError, type RemoteMock } from '../../src/surfaces/remote/index.js';
 import { expect, test } from '../../src/surfaces/testing/vitest.js';
 import { closeAfterEach } from '../helpers/close-after-each.js';
+import { remoteDemo } from '../helpers/remote-demo.js';
+import { rejection, thrown } from '../helpers/thrown.js';
 
 const track = closeAfterEach();
 
@@ -43,24 +44,6 @@ function remoteFilters(remote: RemoteMock, tenantId: string): Record<string, () 
 
 /** The `/__mock` list routes that filter by `?tenantId=`. */
 const ROUTES = ['/__mock/journal', '/__mock/events', '/__mock/deliveries', '/__mock/webhooks', '/__mock/overrides'];
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('nothing was thrown');
-}
-
-async function rejection(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('nothing was thrown');
-}
 
 describe('in process', () => {
   test('each filter refuses an id no tenant has with VALIDATION_ERROR at filter.tenantId, naming the closest tenant', () => {
@@ -108,17 +91,11 @@ describe('in process', () => {
 });
 
 describe('over HTTP on 127.0.0.1', () => {
-  let server: RunningMockServer;
-  let remote: RemoteMock;
-  beforeAll(async () => {
-    server = await startMockServer({ scenario: 'demo' });
-    remote = await connectMock(server.url);
-  });
-  afterAll(() => server.close());
+  const demo = remoteDemo();
 
   test('each /__mock list route answers 400 naming query.tenantId, the id and the closest tenant', async () => {
     for (const route of ROUTES) {
-      const response = await fetch(`${server.url}${route}?tenantId=${SANDBOX_TYPO}`);
+      const response = await fetch(`${demo.server.url}${route}?tenantId=${SANDBOX_TYPO}`);
       expect(response.status, route).toBe(400);
       const answer = (await response.json()) as { error: { message: string } };
       expect(answer, route).toMatchObject({
@@ -126,13 +103,13 @@ describe('over HTTP on 127.0.0.1', () => {
         error: { code: 'VALIDATION_ERROR', details: [{ path: ['query', 'tenantId'] }] },
       });
       expect(answer.error.message, route).toBe(`Invalid query.tenantId: ${MEANT}?`);
-      const known = await fetch(`${server.url}${route}?tenantId=${DEMO_TENANTS.sandbox.toUpperCase()}`);
+      const known = await fetch(`${demo.server.url}${route}?tenantId=${DEMO_TENANTS.sandbox.toUpperCase()}`);
       expect(known.status, route).toBe(200);
     }
   });
 
   test('the remote handle throws a ControlError VALIDATION_ERROR naming the id and the closest tenant', async () => {
-    for (const [name, run] of Object.entries(remoteFilters(remote, SANDBOX_TYPO))) {
+    for (const [name, run] of Object.entries(remoteFilters(demo.remote, SANDBOX_TYPO))) {
       const error = await rejection(run);
       expect(error, name).toBeInstanceOf(ControlError);
       expect(error, name).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
@@ -141,14 +118,14 @@ describe('over HTTP on 127.0.0.1', () => {
   });
 
   test("a deleted tenant's id is refused over HTTP too; a live one filters", async () => {
-    const kept = await remote.tenants.create({ name: 'kept remotely' });
-    const gone = await remote.tenants.create({ name: 'gone remotely' });
+    const kept = await demo.remote.tenants.create({ name: 'kept remotely' });
+    const gone = await demo.remote.tenants.create({ name: 'gone remotely' });
     await (await kept.client()).contacts.create({ firstName: 'Ada' });
     await gone.delete();
-    for (const [name, run] of Object.entries(remoteFilters(remote, gone.id))) {
+    for (const [name, run] of Object.entries(remoteFilters(demo.remote, gone.id))) {
       expect(((await rejection(run)) as Error).message, name).toContain(`unknown tenant id "${gone.id}"`);
     }
-    expect(await remote.requests({ tenantId: kept.id, operationId: 'contacts.create' })).toHaveLength(1);
+    expect(await demo.remote.requests({ tenantId: kept.id, operationId: 'contacts.create' })).toHaveLength(1);
     await kept.delete();
   });
 });

@@ -4,6 +4,7 @@
  * it was.
  */
 import { withLegacyFaults } from './legacy-faults.js';
+import { parseWithKeyHints } from '../../lib/input-issues.js';
 import { ownField } from '../../lib/json.js';
 import { ContactRows } from '../../scenario/contact-rows.js';
 import { parseScenarioWithRows, ScenarioError, type ResolvedScenario } from '../../scenario/parse.js';
@@ -102,15 +103,9 @@ function parseBareSnapshot(input: unknown): MockSnapshot {
       },
     ]);
   }
-  const parsed = SnapshotSchema.safeParse(withLegacyFaults(input));
-  if (!parsed.success) {
-    throw new SnapshotError(
-      parsed.error.issues.map((issue) => ({
-        path: issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
-        message: issue.message,
-      })),
-    );
-  }
+  // A misspelt key is named with the key it most likely meant, as the control routes name theirs.
+  const parsed = parseWithKeyHints(SnapshotSchema, withLegacyFaults(input));
+  if (!parsed.success) throw new SnapshotError(parsed.issues);
   return parsed.data;
 }
 

@@ -22,7 +22,7 @@ import type { ContactRecord } from '../../state/records.js';
 import { StoreDataError, throwIssues, type Store, type StoreDataIssue } from '../../state/store.js';
 import { tableOf } from '../../lib/tables.js';
 import { TenantRegistryDataSchema } from '../../state/tenant-registry-schema.js';
-import { DeliveriesDataSchema } from '../../state/webhooks/deliveries.js';
+import { DeliveriesDataSchema } from '../../state/webhooks/delivery-data.js';
 import { SubscriptionsDataSchema } from '../../state/webhooks/subscription-schemas.js';
 import type { WorldState } from '../world.js';
 

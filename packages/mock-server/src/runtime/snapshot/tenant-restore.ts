@@ -5,6 +5,7 @@
  * tenant's part; no other tenant's part is touched.
  */
 import * as z from 'zod';
+import { parseWithKeyHints } from '../../lib/input-issues.js';
 import { ownField } from '../../lib/json.js';
 import { CreatedTenantDataSchema } from '../../state/tenant-registry-schema.js';
 import { newId } from '../../lib/ids.js';
@@ -57,8 +58,8 @@ function parseBare(input: unknown): TenantSnapshot {
       },
     ]);
   }
-  const parsed = TenantSnapshotSchema.safeParse(input);
-  if (!parsed.success) throw new SnapshotError(issuesOf(parsed.error.issues));
+  const parsed = parseWithKeyHints(TenantSnapshotSchema, input);
+  if (!parsed.success) throw new SnapshotError(parsed.issues);
   const strays = straysOf(parsed.data.state, parsed.data.tenantId);
   if (strays.length > 0) throw new SnapshotError(strays.map((issue) => ({ ...issue, path: ['state', ...issue.path] })));
   return parsed.data;

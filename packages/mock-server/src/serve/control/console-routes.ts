@@ -2,7 +2,7 @@
 import { EVENT_TYPE_NAMES } from '@commflow/contract';
 import { CALL_ACTION_NAMES, type ControlOutput } from '../../control-api/index.js';
 import { CAPABILITY_NAMES, MODULE_NAMES, PERMISSION_NAMES } from '../../service/gating-names.js';
-import { DELIVERY_STATUSES } from '../../state/webhooks/deliveries.js';
+import { DELIVERY_STATUSES } from '../../state/webhooks/delivery-types.js';
 import { consoleAsset } from '../console/assets.js';
 import { ApiError } from '../../service/api-error.js';
 import type { ControlHandlers } from './reply.js';

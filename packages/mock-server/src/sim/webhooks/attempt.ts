@@ -1,4 +1,4 @@
-import type { DeliveryRecord } from '../../state/webhooks/deliveries.js';
+import type { DeliveryRecord } from '../../state/webhooks/delivery-types.js';
 import type { WebhookTarget } from '../../state/webhooks/subscription-types.js';
 import { signatureTimestampSeconds, type WebhookTimestampClock } from './attempt-time.js';
 import { type AttemptOutcome, buildWebhookMessage, sendInProcess, sendOverHttp } from './transport.js';

@@ -1,13 +1,13 @@
 import type { WebhookEvent } from '@commflow/contract';
 import { ApiError, notFound } from '../../lib/api-error.js';
+import { DeliveryTable } from '../../state/webhooks/deliveries.js';
 import {
-  DeliveryTable,
   deliveryView,
   type DeliveryAttempt,
   type DeliveryFilter,
   type DeliveryRecord,
   type WebhookDelivery,
-} from '../../state/webhooks/deliveries.js';
+} from '../../state/webhooks/delivery-types.js';
 import { SubscriptionStore } from '../../state/webhooks/subscriptions.js';
 import { dueInOrder, type WebhookTimestampClock } from './attempt-time.js';
 import { attemptDelivery } from './attempt.js';

@@ -11,7 +11,7 @@ export {
   type DeliveryFilter,
   type DeliveryStatus,
   type WebhookDelivery,
-} from '../../state/webhooks/deliveries.js';
+} from '../../state/webhooks/delivery-types.js';
 export { WebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher.js';
 export type { WebhookTimestampClock } from './attempt-time.js';
 export { MAX_DELIVERY_ATTEMPTS, nextRetryDelay, RETRY_SCHEDULE_MS } from './retry-schedule.js';

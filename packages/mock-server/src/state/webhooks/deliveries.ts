@@ -1,136 +1,8 @@
-import * as z from 'zod';
 import { TenantBoundedLog } from '../../history/bounded.js';
 import { notFound } from '../../lib/api-error.js';
 import { newId } from '../../lib/ids.js';
-
-/**
- * Where a delivery stands: `pending` until an attempt gets a 2xx (`succeeded`) or the schedule
- * is spent (`failed`).
- *
- * @example
- * ```ts
- * const status: DeliveryStatus = 'failed';
- * ```
- */
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
-
-/**
- * Every delivery status, for validating a `?status=` filter.
- *
- * @example
- * ```ts
- * DELIVERY_STATUSES.includes('pending'); // true
- * ```
- */
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = Object.freeze(['pending', 'succeeded', 'failed']);
-
-/**
- * One attempt of a delivery.
- *
- * @example
- * ```ts
- * const attempt: DeliveryAttempt = { at: '2026-01-01T00:00:05.000Z', status: 503, error: 'HTTP 503 is not a 2xx', durationMs: 3 };
- * ```
- */
-export interface DeliveryAttempt {
-  /** When the attempt started, on the mock clock (its `webhook-timestamp`). */
-  at: string;
-  /** The receiver's HTTP status, when it answered. */
-  status?: number;
-  /** Why the attempt failed. */
-  error?: string;
-  /** Real (wall-clock) time the attempt took: the mock clock may stand still. */
-  durationMs: number;
-}
-
-/**
- * The delivery of one event to one subscription.
- *
- * @example
- * ```ts
- * const failed = dispatcher.deliveries({ status: 'failed' });
- * failed[0]?.attempts.length; // 8
- * ```
- */
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  eventType: string;
-  tenantId: string;
-  subscriptionId: string;
-  status: DeliveryStatus;
-  attempts: DeliveryAttempt[];
-  /** When the next attempt is due (mock clock), while `pending`. */
-  nextAttemptAt?: string;
-  createdAt: string;
-  /** Set on a replay: the delivery it re-sends. A replay makes one attempt and never retries. */
-  replayOf?: string;
-}
-
-/**
- * A filter of {@link WebhookDelivery} lists; every field is optional and they combine with AND.
- *
- * @example
- * ```ts
- * dispatcher.deliveries({ status: 'failed', subscriptionId });
- * ```
- */
-export interface DeliveryFilter {
-  status?: DeliveryStatus | undefined;
-  subscriptionId?: string | undefined;
-  eventId?: string | undefined;
-  tenantId?: string | undefined;
-}
-
-/**
- * The table as plain data, as a snapshot holds it: every delivery, oldest first. An attempt in
- * flight when it was saved is due again at once after a load (`nextAttemptAt` = the save's time).
- */
-export const DeliveriesDataSchema = z.array(
-  z.strictObject({
-    id: z.string(),
-    eventId: z.string(),
-    eventType: z.string(),
-    tenantId: z.string(),
-    subscriptionId: z.string(),
-    createdAt: z.string(),
-    replayOf: z.string().nullable(),
-    payload: z.string(),
-    retries: z.boolean(),
-    attempts: z.array(
-      z.strictObject({
-        at: z.string(),
-        durationMs: z.number(),
-        status: z.int().optional(),
-        error: z.string().optional(),
-      }),
-    ),
-    status: z.enum(['pending', 'succeeded', 'failed']),
-    nextAttemptAt: z.number().nullable(),
-  }),
-);
-/** One delivery as plain data. */
-export type DeliveryData = z.output<typeof DeliveriesDataSchema>[number];
-
-/** A delivery as the table holds it; the dispatcher (sim/webhooks) moves it along. */
-export interface DeliveryRecord {
-  readonly id: string;
-  readonly eventId: string;
-  readonly eventType: string;
-  readonly tenantId: string;
-  readonly subscriptionId: string;
-  readonly createdAt: string;
-  readonly replayOf: string | undefined;
-  /** The exact JSON bytes sent on every attempt: serialised once, never again. */
-  readonly payload: string;
-  /** Replays make one attempt; deliveries of new events follow the schedule. */
-  readonly retries: boolean;
-  readonly attempts: DeliveryAttempt[];
-  status: DeliveryStatus;
-  /** Mock-clock ms when the next attempt is due, while pending and not in flight. */
-  nextAttemptAt: number | undefined;
-  inFlight: boolean;
-}
+import { type DeliveryData, deliveryData, recordOf } from './delivery-data.js';
+import { type DeliveryFilter, type DeliveryRecord, deliveryView, type WebhookDelivery } from './delivery-types.js';
 
 /**
  * Every webhook delivery, oldest first, and the pending ones waiting for their time: state, which
@@ -276,25 +148,7 @@ export class DeliveryTable {
 
   /** Every delivery as plain data, oldest first. */
   save(): DeliveryData[] {
-    return this.#log.list().map((record) => ({
-      id: record.id,
-      eventId: record.eventId,
-      eventType: record.eventType,
-      tenantId: record.tenantId,
-      subscriptionId: record.subscriptionId,
-      createdAt: record.createdAt,
-      replayOf: record.replayOf ?? null,
-      payload: record.payload,
-      retries: record.retries,
-      attempts: record.attempts.map((attempt) => ({ ...attempt })),
-      status: record.status,
-      nextAttemptAt:
-        record.status !== 'pending'
-          ? null
-          : record.inFlight
-            ? this.#nowFor(record.tenantId)
-            : (record.nextAttemptAt ?? this.#nowFor(record.tenantId)),
-    }));
+    return this.#log.list().map((record) => deliveryData(record, this.#nowFor));
   }
 
   /**
@@ -372,38 +226,4 @@ export class DeliveryTable {
     this.#waiting.delete(record);
     this.#log.forget((kept) => kept === record);
   }
-}
-
-/** A saved delivery as the table holds it: not in flight; its time to wait is set by the table. */
-function recordOf(delivery: DeliveryData): DeliveryRecord {
-  return {
-    ...delivery,
-    replayOf: delivery.replayOf ?? undefined,
-    attempts: delivery.attempts.map(({ status, error, ...attempt }) => ({
-      ...attempt,
-      ...(status === undefined ? {} : { status }),
-      ...(error === undefined ? {} : { error }),
-    })),
-    nextAttemptAt: undefined,
-    inFlight: false,
-  };
-}
-
-/** What a delivery shows: a copy, with times as ISO strings. */
-export function deliveryView(record: DeliveryRecord): WebhookDelivery {
-  const view: WebhookDelivery = {
-    id: record.id,
-    eventId: record.eventId,
-    eventType: record.eventType,
-    tenantId: record.tenantId,
-    subscriptionId: record.subscriptionId,
-    status: record.status,
-    attempts: record.attempts.map((attempt) => ({ ...attempt })),
-    createdAt: record.createdAt,
-  };
-  if (record.status === 'pending' && record.nextAttemptAt !== undefined) {
-    view.nextAttemptAt = new Date(record.nextAttemptAt).toISOString();
-  }
-  if (record.replayOf !== undefined) view.replayOf = record.replayOf;
-  return view;
 }

@@ -3,13 +3,13 @@ import { ApiError, invalid, notFound, parseInput } from '../../lib/api-error.js'
 import { newId } from '../../lib/ids.js';
 import type { ClockReading } from '../clock-reading.js';
 import { throwIssues } from '../store.js';
+import { storedSubscription, subscriptionData } from './subscription-data.js';
 import { CreateWebhookSubscriptionSchema, type SubscriptionData, WebhookSecretSchema } from './subscription-schemas.js';
 import {
   type CreatedWebhookSubscription,
   type CreateWebhookSubscriptionInput,
   DEFAULT_ROTATION_WINDOW_MS,
   IN_PROCESS_WEBHOOK_URL,
-  mask,
   normaliseEvents,
   type RotatedWebhookSecret,
   type StoredSubscription,
@@ -19,6 +19,7 @@ import {
   type WebhookSubscriptionView,
   type WebhookTarget,
 } from './subscription-types.js';
+import { liveOldSecrets, subscriptionView } from './subscription-view.js';
 
 /**
  * The webhook subscriptions of every tenant: create, list, enable or disable, delete and rotate
@@ -247,7 +248,7 @@ export class SubscriptionStore {
       tenantId: subscription.tenantId,
       url: subscription.url,
       enabled: subscription.enabled,
-      secrets: [subscription.secret, ...this.#liveOldSecrets(subscription)],
+      secrets: [subscription.secret, ...liveOldSecrets(subscription, this.#clock.now())],
     };
     if (subscription.callback !== undefined) target.callback = subscription.callback;
     return target;
@@ -300,17 +301,7 @@ export class SubscriptionStore {
 
   /** Every subscription as plain data, oldest first. */
   save(): SubscriptionData[] {
-    return [...this.#subscriptions.values()].map((subscription) => ({
-      id: subscription.id,
-      tenantId: subscription.tenantId,
-      url: subscription.url,
-      events: [...subscription.events],
-      createdAt: subscription.createdAt,
-      inProcess: subscription.callback !== undefined,
-      enabled: subscription.enabled,
-      secret: subscription.secret,
-      previous: subscription.previous.map((old) => ({ ...old })),
-    }));
+    return [...this.#subscriptions.values()].map(subscriptionData);
   }
 
   /**
@@ -333,17 +324,7 @@ export class SubscriptionStore {
     for (const saved of data) {
       const callback = saved.inProcess ? context.callbackOf(saved.id) : undefined;
       if (saved.inProcess && callback === undefined) continue;
-      this.#subscriptions.set(saved.id, {
-        id: saved.id,
-        tenantId: saved.tenantId,
-        url: saved.url,
-        events: [...saved.events],
-        createdAt: saved.createdAt,
-        callback,
-        enabled: saved.enabled,
-        secret: saved.secret,
-        previous: saved.previous.map((old) => ({ ...old })),
-      });
+      this.#subscriptions.set(saved.id, storedSubscription(saved, callback));
     }
   }
 
@@ -384,27 +365,7 @@ export class SubscriptionStore {
     return subscription;
   }
 
-  #liveOldSecrets(subscription: StoredSubscription): string[] {
-    const now = this.#clock.now();
-    // Drop expired secrets as we go, so a long-running mock does not keep them.
-    subscription.previous = subscription.previous.filter((old) => old.expiresAt > now);
-    return subscription.previous.map((old) => old.secret);
-  }
-
   #view(subscription: StoredSubscription): WebhookSubscriptionView {
-    const view: WebhookSubscriptionView = {
-      id: subscription.id,
-      tenantId: subscription.tenantId,
-      url: subscription.url,
-      events: [...subscription.events],
-      enabled: subscription.enabled,
-      maskedSecret: mask(subscription.secret),
-      inProcess: subscription.callback !== undefined,
-      createdAt: subscription.createdAt,
-    };
-    this.#liveOldSecrets(subscription);
-    const last = subscription.previous.reduce((max, old) => Math.max(max, old.expiresAt), 0);
-    if (last > 0) view.rotationEndsAt = new Date(last).toISOString();
-    return view;
+    return subscriptionView(subscription, this.#clock.now());
   }
 }

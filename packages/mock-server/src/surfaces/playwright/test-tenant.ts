@@ -84,8 +84,9 @@ async function unusedOverrides(tenant: MockTenant): ReturnType<MockTenant['overr
   try {
     return await tenant.overrides.list({ unused: true });
   } catch (error) {
-    // A deleted tenant's id is refused as a filter (VALIDATION_ERROR, with suggestions) or as a
-    // resource (NOT_FOUND); this call's only other input is a constant, so either means "gone".
+    // A handle refuses every call on a deleted tenant with NOT_FOUND; the control API's own refusal
+    // of an unknown id as a filter (VALIDATION_ERROR) means the same here, as this call's only
+    // other input is a constant.
     const code = errorCode(error);
     if (code === 'NOT_FOUND' || code === 'VALIDATION_ERROR') return [];
     throw error;

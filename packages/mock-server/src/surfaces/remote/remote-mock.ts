@@ -6,7 +6,7 @@
 import type { OperationId } from '@commflow/contract';
 import type { ControlInput, ControlOutput, ControlRouteId } from '../../control-api/table.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../../state/journal-operations.js';
-import type { DeliveryFilter } from '../../state/webhooks/deliveries.js';
+import type { DeliveryFilter } from '../../state/webhooks/delivery-types.js';
 import type { RemoteMatchSource } from '../testing/matcher-types.js';
 import { ControlCaller, type BodyOf, type ConnectOptions, type QueryOf } from './control-caller.js';
 import { ControlError } from './control-error.js';

@@ -15,9 +15,9 @@ import type {
   TenantOverridesOf,
   ViewOf,
 } from '../../runtime/tenant-handle.js';
-import { actingUser, foreignTenantMessage, sameTenant } from '../../runtime/tenant-scope.js';
+import { actingUser, foreignTenantMessage, goneTenantMessage, sameTenant } from '../../runtime/tenant-scope.js';
 import type { OperationJournalEntry, RequestFilter, TypedJournalEntry } from '../../state/journal-operations.js';
-import type { DeliveryFilter } from '../../state/webhooks/deliveries.js';
+import type { DeliveryFilter } from '../../state/webhooks/delivery-types.js';
 import { ControlError } from './control-error.js';
 import { sdkClient } from './sdk-client.js';
 
@@ -43,6 +43,7 @@ export interface RemoteTenantSource {
     clear(filter: { tenantId: string }): Promise<number>;
   };
   readonly tenants: {
+    list(): Promise<readonly { readonly id: string }[]>;
     clock(tenantId: string): Promise<ViewOf<'remote', 'clock'>>;
     advanceClock(tenantId: string, ms: number): Promise<ViewOf<'remote', 'clock'>>;
     reset(tenantId: string): Promise<ViewOf<'remote', 'tenant'>>;
@@ -71,6 +72,22 @@ function ownTenant(own: string, given: string | null | undefined, at: readonly s
   });
 }
 
+/**
+ * Runs a call about the handle's tenant. When the mock refuses it and the tenant is no longer
+ * listed (a second request, on failure only), the error says the tenant is gone, as the
+ * in-process handle's does, instead of the route's own (a 400 on `tenantId`, a bare 404).
+ */
+async function aboutTenant<T>(source: RemoteTenantSource, tenantId: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ControlError && !(await source.tenants.list()).some((tenant) => tenant.id === tenantId)) {
+      throw new ControlError({ code: 'NOT_FOUND', status: 404, message: goneTenantMessage(tenantId) });
+    }
+    throw error;
+  }
+}
+
 /** `(await remote.tenant(id)).overrides`: the mock's overrides, this tenant's alone. */
 class RemoteTenantOverrides implements TenantOverridesOf<'remote'> {
   readonly #source: RemoteTenantSource;
@@ -83,17 +100,21 @@ class RemoteTenantOverrides implements TenantOverridesOf<'remote'> {
 
   add(override: TenantOverrideInput): Promise<ViewOf<'remote', 'override'>> {
     ownTenant(this.#tenantId, override.tenantId, ['body']);
-    return this.#source.overrides.add({ ...override, tenantId: this.#tenantId });
+    return aboutTenant(this.#source, this.#tenantId, () =>
+      this.#source.overrides.add({ ...override, tenantId: this.#tenantId }),
+    );
   }
 
   list(
     filter: { readonly unused?: boolean; readonly tenantId?: string } = {},
   ): Promise<ViewOf<'remote', 'override'>[]> {
     ownTenant(this.#tenantId, filter.tenantId, ['query']);
-    return this.#source.overrides.list({
-      tenantId: this.#tenantId,
-      ...(filter.unused === undefined ? {} : { unused: filter.unused }),
-    });
+    return aboutTenant(this.#source, this.#tenantId, () =>
+      this.#source.overrides.list({
+        tenantId: this.#tenantId,
+        ...(filter.unused === undefined ? {} : { unused: filter.unused }),
+      }),
+    );
   }
 
   async remove(id: string): Promise<void> {
@@ -104,7 +125,9 @@ class RemoteTenantOverrides implements TenantOverridesOf<'remote'> {
     await this.#source.overrides.remove(id);
   }
 
-  clear(): Promise<number> {
+  async clear(): Promise<number> {
+    // The route clears nothing for a tenant no one has, without a word: a gone tenant is an error here, as in process.
+    await this.list();
     return this.#source.overrides.clear({ tenantId: this.#tenantId });
   }
 }
@@ -159,44 +182,45 @@ export class RemoteTenantHandle implements TenantHandleOf<'remote'> {
   requests(filter?: RequestFilter): Promise<TypedJournalEntry[]>;
   async requests(filter: RequestFilter = {}): Promise<TypedJournalEntry[]> {
     ownTenant(this.id, filter.tenantId, ['query']);
-    return this.#source.requests({ ...filter, tenantId: this.id });
+    return aboutTenant(this.#source, this.id, () => this.#source.requests({ ...filter, tenantId: this.id }));
   }
 
   async events(filter: TenantEventFilter = {}): Promise<ViewOf<'remote', 'event'>[]> {
     ownTenant(this.id, filter.tenantId, ['query']);
-    return this.#source.events({ ...(filter.type === undefined ? {} : { type: filter.type }), tenantId: this.id });
+    const type = filter.type === undefined ? {} : { type: filter.type };
+    return aboutTenant(this.#source, this.id, () => this.#source.events({ ...type, tenantId: this.id }));
   }
 
   async deliveries(filter: DeliveryFilter = {}): Promise<ViewOf<'remote', 'delivery'>[]> {
     ownTenant(this.id, filter.tenantId, ['query']);
-    return this.#source.deliveries({ ...filter, tenantId: this.id });
+    return aboutTenant(this.#source, this.id, () => this.#source.deliveries({ ...filter, tenantId: this.id }));
   }
 
   clock(): Promise<ViewOf<'remote', 'clock'>> {
-    return this.#source.tenants.clock(this.id);
+    return aboutTenant(this.#source, this.id, () => this.#source.tenants.clock(this.id));
   }
 
   advanceClock(ms: number): Promise<ViewOf<'remote', 'clock'>> {
-    return this.#source.tenants.advanceClock(this.id, ms);
+    return aboutTenant(this.#source, this.id, () => this.#source.tenants.advanceClock(this.id, ms));
   }
 
   reset(): Promise<ViewOf<'remote', 'tenant'>> {
-    return this.#source.tenants.reset(this.id);
+    return aboutTenant(this.#source, this.id, () => this.#source.tenants.reset(this.id));
   }
 
   snapshot(): Promise<ViewOf<'remote', 'snapshot'>> {
-    return this.#source.tenants.snapshot(this.id);
+    return aboutTenant(this.#source, this.id, () => this.#source.tenants.snapshot(this.id));
   }
 
   restore(
     snapshot: Readonly<Record<string, unknown>>,
     options: TenantRestoreOptions = {},
   ): Promise<ViewOf<'remote', 'tenant'>> {
-    return this.#source.tenants.restore(this.id, snapshot, options);
+    return aboutTenant(this.#source, this.id, () => this.#source.tenants.restore(this.id, snapshot, options));
   }
 
   delete(): Promise<void> {
-    return this.#source.tenants.delete(this.id);
+    return aboutTenant(this.#source, this.id, () => this.#source.tenants.delete(this.id));
   }
 }
 

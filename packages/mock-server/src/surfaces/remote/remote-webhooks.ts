@@ -1,6 +1,6 @@
 /** Webhooks over HTTP: the twin of the in-process `mock.webhooks`. */
 import type { ControlOutput } from '../../control-api/table.js';
-import type { DeliveryFilter } from '../../state/webhooks/deliveries.js';
+import type { DeliveryFilter } from '../../state/webhooks/delivery-types.js';
 import type { BodyOf, ControlCaller, QueryOf } from './control-caller.js';
 
 type SubscriptionView = ControlOutput<'webhook'>['webhook'];

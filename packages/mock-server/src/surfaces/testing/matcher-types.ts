@@ -10,7 +10,7 @@ import type {
   RequestQueryOf,
   TypedJournalEntry,
 } from '../../state/journal-operations.js';
-import type { DeliveryFilter, WebhookDelivery } from '../../state/webhooks/deliveries.js';
+import type { DeliveryFilter, WebhookDelivery } from '../../state/webhooks/delivery-types.js';
 
 /**
  * An asymmetric matcher, as `expect.any(String)` and `expect.objectContaining({…})` build one.

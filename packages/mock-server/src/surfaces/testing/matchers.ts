@@ -12,7 +12,7 @@ import { EVENT_TYPE_NAMES, operations } from '@commflow/contract';
 import { unknownNameMessage } from '../../control-api/closest-names.js';
 import { keysOf } from '../../lib/tables.js';
 import type { TypedJournalEntry } from '../../state/journal-operations.js';
-import type { WebhookDelivery } from '../../state/webhooks/deliveries.js';
+import type { WebhookDelivery } from '../../state/webhooks/delivery-types.js';
 import { article, counted, matchText, nearMisses, plural, type Candidate, misses } from './match.js';
 import type { MatchSource, MatcherContextLike, MatcherResult, MaybePromise } from './matcher-types.js';
 import { overrideMatchers } from './override-matcher.js';
