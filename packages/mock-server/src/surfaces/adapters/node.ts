@@ -14,6 +14,9 @@ import { isDropped } from '../../lib/dropped.js';
 import { createControlGate, isLoopback, type ControlSafety } from '../control/gate.js';
 import { createMock, type CommFlowMock } from '../../facade/commflow-mock.js';
 
+/** How long an idle keep-alive connection stays open (advertised as `Keep-Alive: timeout=60`). */
+const KEEP_ALIVE_MS = 60_000;
+
 export type { ControlSafety };
 
 /**
@@ -231,6 +234,11 @@ export async function startMockServer(
   const server = createServer((incoming, outgoing) => {
     void listener(incoming, outgoing);
   });
+  // Clients should close an idle connection before the server does. With Node's 5 s, a client that
+  // reuses one just as it expires (a test process stalled by a busy machine) gets "other side
+  // closed", which a test client without retries reports as a failure. A mock's clients are test
+  // suites: idle sockets for a minute cost nothing, and close() ends them all.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   const gate = mock.controlEnabled ? createControlGate(mock, safety) : undefined;
   const answer = (request: Request, guarded: boolean) =>
     gate !== undefined && guarded ? gate(request) : mock.handleApi(request);
