@@ -1,7 +1,7 @@
 // The whole test suite: what `npx -y pnpm@10 test` and CI run. Any failing step fails the run.
 // pnpm runs this with node_modules/.bin first on PATH, so `node` here is the pinned Node 24.
 //
-// The steps run as a graph, COMMFLOW_CI_JOBS at a time (3 by default: on two cores, most steps
+// The steps run as a graph, COMMFLOW_CI_JOBS at a time (4 by default: on two cores, most steps
 // wait on a child process, the network or a browser for much of their time). A step lists the
 // steps it needs; the rest start at once, longest chain first. The unit suite reads the packages'
 // TypeScript sources (the `source` condition), but some of its tests start the built CLI, so it
@@ -111,7 +111,7 @@ const steps = [
   },
 ];
 
-const jobs = Number(process.env.COMMFLOW_CI_JOBS ?? '3');
+const jobs = Number(process.env.COMMFLOW_CI_JOBS ?? '4');
 if (!Number.isInteger(jobs) || jobs < 1) {
   console.error(
     `COMMFLOW_CI_JOBS is a whole number of steps at once, 1 or more, not "${process.env.COMMFLOW_CI_JOBS ?? ''}"`,
