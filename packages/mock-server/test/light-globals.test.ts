@@ -6,20 +6,22 @@ import { ANN_HEADERS, START } from './helpers/env.js';
 
 /**
  * The CLI serves with @hono/node-server's light `Request`/`Response` in place of the global ones
- * (`overrideGlobalObjects`). Vitest runs each file in a process of its own, so this file swaps the
- * globals as the CLI does, and checks over real HTTP what the other files check with the originals.
+ * (`overrideGlobalObjects`). This file swaps the globals as the CLI does, checks over real HTTP
+ * what the other files check with the originals, and puts the originals back for the files that
+ * share its worker.
  */
 describe('the Node adapter with the light globals the CLI installs', () => {
   let running: RunningMockServer;
   const mock = createMock('demo', { clock: { frozen: true, start: START } });
-  const original = globalThis.Response;
+  const original = { Request: globalThis.Request, Response: globalThis.Response };
   beforeAll(async () => {
     running = await startMockServer({ mock, overrideGlobalObjects: true });
     // Else this file would test the originals again.
-    expect(globalThis.Response).not.toBe(original);
+    expect(globalThis.Response).not.toBe(original.Response);
   });
   afterAll(async () => {
     await running.close();
+    Object.assign(globalThis, original);
   });
   const api = (path: string, init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> } = {}) =>
     fetch(`${running.url}${path}`, { ...init, headers: { ...ANN_HEADERS, ...init.headers } });

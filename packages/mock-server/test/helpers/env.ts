@@ -3,6 +3,7 @@ import { OPENAPI_PATH } from '@commflow/contract';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { startMockServer } from '../../src/surfaces/adapters/node.js';
 import { createMock, DEMO_KEYS, DEMO_TENANTS, type CommFlowMock } from '../../src/index.js';
+import { findings } from './findings.js';
 import { openApiErrors } from './openapi.js';
 
 /** The frozen start of the test clock. */
@@ -40,9 +41,6 @@ export interface Env {
   base: string;
   close(): Promise<void>;
 }
-
-/** Every response seen that did not conform to openapi.json. */
-export const conformanceFailures: string[] = [];
 
 export async function createEnv(transport: Env['transport']): Promise<Env> {
   const mock = createMock('demo', { clock: { frozen: true, start: START } });
@@ -90,7 +88,10 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the service (demo sandbox key and tenant, Ann, by default) and checks the response against openapi.json. */
+/**
+ * Calls the service (demo sandbox key and tenant, Ann, by default). The answer is checked against
+ * openapi.json, and the file fails at its end (helpers/conformance.ts) if one departs from it.
+ */
 export async function call(env: Env, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
   const headers: Record<string, string> = {};
   const key = options.key === undefined ? DEMO_KEYS.sandbox : options.key;
@@ -113,7 +114,7 @@ export async function call(env: Env, method: string, path: string, options: Call
     // Injected faults may use statuses and codes outside the contract; their body is still the error envelope.
     const injected = response.headers.has('x-mock-fault');
     for (const error of openApiErrors(method, pathname, response.status, json, injected)) {
-      conformanceFailures.push(`${method} ${path} ${response.status}: ${error}`);
+      findings().failures.push(`${method} ${path} ${response.status}: ${error}`);
     }
   }
   return { status: response.status, headers: response.headers, json: json as Reply['json'] };

@@ -2,7 +2,7 @@
 import { OPERATION_LIST } from '@commflow/contract';
 import { expect, it } from 'vitest';
 import { MAGIC_DIAL_DESTINATIONS } from '../../src/index.js';
-import { BOB, CARLA, call, conformanceFailures, describeTransports, type Env } from '../helpers/env.js';
+import { BOB, CARLA, call, describeTransports, type Env } from '../helpers/env.js';
 
 /**
  * decisions §2: a list whose query takes `offset` but not `cursor` pages by offset only, and
@@ -65,9 +65,5 @@ describeTransports('offset-only lists', (env) => {
     expect(started).toEqual([...started].sort().reverse());
     const created = pluck((await call(env(), 'GET', '/api/v1/files')).json.data.files, 'createdAt') as string[];
     expect(created).toEqual([...created].sort().reverse());
-  });
-
-  it('all responses conformed to openapi.json', () => {
-    expect(conformanceFailures).toEqual([]);
   });
 });

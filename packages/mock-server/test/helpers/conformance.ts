@@ -1,13 +1,15 @@
 /**
- * A setup file: every answer of the control surface in the suite, in process or over HTTP, is
- * checked against control-openapi.json, and a test file fails when one departs from it. The
- * surface is wrapped, not changed: the answer goes back to the test as it was.
+ * A setup file: a test file fails when an answer it got departs from its document. Every answer
+ * of the service that a test reads through `call` (helpers/env.ts) is checked against
+ * openapi.json, and every answer of the control surface in the suite, in process or over HTTP,
+ * against control-openapi.json. The control surface is wrapped, not changed: the answer goes back
+ * to the test as it was.
  */
 import { afterAll, expect, vi } from 'vitest';
 import { controlOpenApiErrors } from './control-openapi.js';
+import { findings, takeFindings } from './findings.js';
 
-const failures: string[] = [];
-const pending: Promise<void>[] = [];
+const { failures, pending } = findings();
 
 async function check(method: string, pathname: string, response: Response): Promise<void> {
   const type = response.headers.get('content-type') ?? '';
@@ -44,6 +46,5 @@ vi.mock(import('../../src/serve/control/http.js'), async (importOriginal) => {
 });
 
 afterAll(async () => {
-  await Promise.all(pending);
-  expect(failures.join('\n'), 'control answers that depart from control-openapi.json').toBe('');
+  expect((await takeFindings()).join('\n'), 'answers that depart from openapi.json or control-openapi.json').toBe('');
 });
