@@ -5,9 +5,11 @@
 # name in a plain npm project (only `@commflow:registry` points at the local registry; every other
 # package comes from the usual one), on Node 22.12 (the engines floor) and on the pinned Node 24.
 # There it checks the published manifests and files (scripts/release-check/installed.mjs), runs
-# `npx commflow-mock --port 0`, `npx commflow-conformance` against it, the SDK against it with a
-# webhook the mock delivers and the SDK verifies (tour.mjs), and compiles with tsc, under node16
-# and bundler resolution, a module that imports every public subpath of the three packages.
+# `npx commflow-mock --port 0`, `npx commflow-conformance` against it (every check passes, its
+# JUnit report written, no key in either; a usage error and an unreachable target exit 2; the
+# rules it cites ship with it), the SDK against it with a webhook the mock delivers and the SDK
+# verifies (tour.mjs), and compiles with tsc, under node16 and bundler resolution, a module that
+# imports every public subpath of the three packages.
 #
 # It also proves that it fails: once published, it runs itself twice more beside the consumers,
 # on the same versioned, built copy, once with each fault planted (RELEASE_CHECK_BREAK, below),
@@ -196,13 +198,40 @@ consumer() {
   keys="$(node --input-type=module -e 'import { DEMO_KEYS as k, DEMO_TENANTS as t } from "@commflow/mock-server";
     console.log(k.sandbox, k.live, k.usersOnly, t.sandbox, t.live)')"
   read -r api_key other_key restricted_key tenant other_tenant <<<"$keys"
+  local checks
+  checks="$(node --input-type=module -e 'const { CHECKS } = await import("@commflow/conformance"); console.log(CHECKS.length)')"
+  [ "$checks" -gt 0 ] || fail "the published kit lists no checks"
   COMMFLOW_API_KEY="$api_key" COMMFLOW_OTHER_API_KEY="$other_key" COMMFLOW_RESTRICTED_API_KEY="$restricted_key" \
     npx --no-install commflow-conformance --base-url "$url" --tenant "$tenant" --other-tenant "$other_tenant" --sandbox \
-    --user ann.lee@acme.test --user-without-extension dan.fox@acme.test >"$work/conformance.txt" 2>&1 || {
+    --user ann.lee@acme.test --user-without-extension dan.fox@acme.test --junit "$work/junit.xml" \
+    >"$work/conformance.txt" 2>&1 || {
     cat "$work/conformance.txt" >&2
     fail "npx commflow-conformance failed against npx commflow-mock"
   }
   tail -n 1 "$work/conformance.txt"
+  grep -q "^OK conformance of .*: $checks passed, 0 failed, 0 skipped\$" "$work/conformance.txt" ||
+    fail "npx commflow-conformance: no summary line with all $checks checks passed"
+  grep -q "<testsuites name=\"commflow-conformance\" tests=\"$checks\" failures=\"0\"" "$work/junit.xml" ||
+    fail "npx commflow-conformance --junit wrote no report of $checks passed checks"
+  for secret in "$api_key" "$other_key" "$restricted_key"; do
+    ! grep -qF "$secret" "$work/conformance.txt" "$work/junit.xml" || fail "a key appears in the kit's output or report"
+  done
+
+  step "Node $(node --version): the kit's usage errors and an unreachable target exit 2, its rules ship with it"
+  local code=0
+  npx --no-install commflow-conformance --base-url "$url" --tenant acme --user ann.lee@acme.test \
+    >"$work/usage.txt" 2>&1 || code=$?
+  [ "$code" -eq 2 ] || fail "a usage error of npx commflow-conformance exited $code, not 2: $(cat "$work/usage.txt")"
+  code=0
+  npx --no-install commflow-conformance --base-url http://127.0.0.1:9 --tenant "$tenant" --user ann.lee@acme.test \
+    >"$work/unreachable.txt" 2>&1 || code=$?
+  [ "$code" -eq 2 ] || fail "an unreachable target exited $code, not 2: $(cat "$work/unreachable.txt")"
+  [ "$(wc -l <"$work/unreachable.txt")" -eq 1 ] || fail "an unreachable target printed more than one line"
+  cat "$work/unreachable.txt"
+  local rules="$app/node_modules/@commflow/conformance/RULES.md" page
+  grep -q '^### R33$' "$rules" || fail "the published kit has no RULES.md with rule R33"
+  page="$(node --input-type=module -e 'const { RULES_PAGE } = await import("@commflow/conformance"); console.log(RULES_PAGE)')"
+  [ "$page" = "$(cd "$(dirname "$rules")" && pwd)/RULES.md" ] || fail "RULES_PAGE is $page, not the shipped RULES.md"
 
   step "Node $(node --version): the SDK against it, and a delivered webhook verified with @commflow/sdk/webhooks"
   cp "$here/tour.mjs" .
