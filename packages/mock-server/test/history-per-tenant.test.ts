@@ -10,7 +10,9 @@ import { closeAfterEach } from './helpers/close-after-each.js';
 
 const START = '2026-11-21T12:00:00.000Z';
 const OWNER = 'owner@sandbox.test';
-const FLOOD = 10_000;
+// Two and a half times a tenant's cap of 1,000 entries: past it, a cap shared by the tenants (what
+// this replaced) would have evicted suite B's first request long before the flood ends.
+const FLOOD = 2_500;
 
 /** Where requests go: `mock.fetch`, or a server on 127.0.0.1 (its journal read over `/__mock` then). */
 interface Target {
