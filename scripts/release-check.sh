@@ -3,13 +3,24 @@
 # copy of the repository, to a local registry (verdaccio on 127.0.0.1, no uplinks, serving only
 # @commflow/*), then `npm install @commflow/sdk @commflow/mock-server @commflow/conformance` by
 # name in a plain npm project (only `@commflow:registry` points at the local registry; every other
-# package comes from the usual one), on Node 22.12 (the engines floor) and on the pinned Node 24.
-# There it checks the published manifests and files (scripts/release-check/installed.mjs), runs
-# `npx commflow-mock --port 0`, `npx commflow-conformance` against it (every check passes, its
-# JUnit report written, no key in either; a usage error and an unreachable target exit 2; the
-# rules it cites ship with it), the SDK against it with a webhook the mock delivers and the SDK
-# verifies (tour.mjs), and compiles with tsc, under node16 and bundler resolution, a module that
-# imports every public subpath of the three packages.
+# package comes from the usual one), on Node 22.12 (the engines floor: --engine-strict, and npm
+# prints no warning) and on the pinned Node 24. That is the path users take, so every check of the
+# packages as an app uses them runs there (the consumer programs: scripts/release-check/consumers.sh).
+# On both Nodes it checks the published manifests and files (scripts/release-check/installed.mjs),
+# runs an ESM and a CommonJS (require) consumer of the SDK against the mock in process while
+# @opentelemetry/api (the SDK's optional peer) is absent, runs `npx commflow-mock --port 0`,
+# `npx commflow-conformance` against it (every check passes, its JUnit report written, no key in
+# either; a usage error and an unreachable target exit 2; the rules it cites ship with it), and
+# the SDK against it with a webhook the mock delivers and the SDK verifies (tour.mjs). On Node 24,
+# still without any optional peer: a tenant-handle consumer (a tenant's client, requests,
+# overrides, a fork), and a browser app bundled by esbuild (the SDK's browser build, no __esm
+# wrapper, at most 33 kB gzipped) run against the mock. Then, with the optional peers installed
+# once: @commflow/sdk/otel traced into an in-memory exporter (ESM and CommonJS, on both Nodes);
+# tsc, strict and with the libraries' declarations checked, over a module that imports every
+# public subpath of the three packages and over typed consumers, under module nodenext (.ts, .mts,
+# .cts) and moduleResolution bundler; and the typed remote-handle and tenant-handle consumers,
+# compiled and run against a standalone mock over HTTP with jest's standalone `expect` and the
+# shipped matchers.
 #
 # It also proves that it fails: once published, it runs itself twice more beside the consumers,
 # on the same versioned, built copy, once with each fault planted (RELEASE_CHECK_BREAK, below),
@@ -24,6 +35,7 @@
 # Nothing outside the machine is reached but the npm registry, for the packages' dependencies.
 set -euo pipefail
 source "$(dirname "$0")/quiet-npm.sh"
+source "$(dirname "$0")/release-check/consumers.sh"
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 self="$repo/scripts/release-check.sh"
@@ -165,8 +177,13 @@ fi
 
 tsc="$repo/node_modules/typescript/bin/tsc"
 # What an app developer types; the packages come by name, their dependencies from npm's registry.
+# On the floor Node, npm itself runs on it (npm's shebang finds the first node on PATH), so every
+# engines check (ours, ky's, zod's, msw's…) sees 22.12, and npm must print no warning at all
+# (Node 20 failed here, EBADENGINE: what app developers saw before issue 28).
 install_by_name() {
-  if ! npm install --engine-strict --no-audit --no-fund --loglevel=error \
+  local loglevel=error
+  [ "$1" != floor ] || loglevel=warn
+  if ! npm install --engine-strict --no-audit --no-fund --loglevel="$loglevel" \
     @commflow/sdk @commflow/mock-server @commflow/conformance >"$work/install.log" 2>&1; then
     cat "$work/install.log" >&2
     missing="$(grep -oE "'@commflow/[^']*' (is not in this registry|could not be found)" "$work/install.log" |
@@ -175,6 +192,43 @@ install_by_name() {
       fail "npm install by name: $missing is not in the registry, and a published package depends on it (a dependency between the packages was left unpublished)"
     fail "npm install by name failed"
   fi
+  if [ "$1" = floor ] && grep -qi 'warn' "$work/install.log"; then
+    cat "$work/install.log" >&2
+    fail "npm warned installing the packages on Node $(node --version) (--engine-strict)"
+  fi
+  cat "$work/install.log"
+}
+
+# node_consumers: the SDK against the mock in process, as ESM and through require(), on the Node
+# first on PATH, while @opentelemetry/api (the SDK's optional peer) is not installed.
+node_consumers() {
+  step "Node $(node --version): ESM and CommonJS (require of the ESM build) consumers, @opentelemetry/api absent"
+  [ ! -e node_modules/@opentelemetry/api ] ||
+    fail "@opentelemetry/api was installed, so the consumers would not run without it"
+  node esm.mjs || fail "the ESM consumer (esm.mjs) failed on Node $(node --version)"
+  node cjs.cjs || fail "the CommonJS consumer (cjs.cjs) failed on Node $(node --version)"
+}
+
+# pinned_consumers: on the pinned Node, before any optional peer is installed, a tenant handle as
+# an app's test uses it, and a browser app's bundle.
+pinned_consumers() {
+  step "Node $(node --version): tenant handle consumer (ESM): a tenant per test, its client, its requests, its overrides, a fork"
+  node tenant.mjs || fail "the tenant handle consumer (tenant.mjs) failed"
+
+  step "Node $(node --version): a browser app's bundle: esbuild resolves the SDK's browser build from the package, one graph"
+  # The app as a browser bundler sees it (esbuild from the workspace; the project stays free of
+  # it): `@commflow/sdk` through its `browser` condition, bundled whole. Then the bundle runs here,
+  # on Node, against the mock in process: the browser build works from the package, not only from dist/.
+  "$repo/packages/sdk/node_modules/.bin/esbuild" browser-app.mjs --bundle --minify --format=esm --platform=browser \
+    --outfile=browser-bundle.mjs --log-level=warning || fail "esbuild could not bundle the browser app"
+  ! grep -q '__esm(' browser-bundle.mjs ||
+    fail "the browser bundle holds modules initialised later (__esm): it resolved the default build"
+  node -e '
+const size = require("node:zlib").gzipSync(require("node:fs").readFileSync("browser-bundle.mjs"), { level: 9 }).length;
+console.log(`browser bundle: ${(size / 1000).toFixed(2)} kB min+gzip`);
+if (size > 33000) { console.error("release check: the browser bundle is over the 33 kB of issue 28"); process.exit(1); }' ||
+    exit 1
+  node browser-run.mjs || fail "the browser bundle (browser-run.mjs) failed against the mock"
 }
 
 # consumer <label> <directory of the node binary>: the plain project and everything it runs.
@@ -186,8 +240,11 @@ consumer() {
   cd "$app"
   printf '{ "name": "commflow-release-consumer", "private": true, "version": "1.0.0", "type": "module" }\n' >package.json
   printf '@commflow:registry=%s\n' "$registry" >.npmrc
-  install_by_name
+  install_by_name "$1"
   node "$here/installed.mjs" --imports imports.ts
+  write_consumers
+  node_consumers
+  [ "$1" != pinned ] || pinned_consumers
 
   step "Node $(node --version): npx commflow-mock --port 0, npx commflow-conformance against it"
   npx --no-install commflow-mock --port 0 >"$work/mock.log" 2>&1 &
@@ -262,24 +319,46 @@ fi
 consumer floor "$floor_node"
 consumer pinned "$pinned_node"
 
-step "tsc over every public subpath (module node16 and bundler resolution), the optional peers installed"
 cd "$work/app-pinned"
+step "the optional peers installed (msw, vitest, expect, @playwright/test, @opentelemetry/api and its SDK, @types/node)"
+# One install for everything below: @commflow/sdk/otel's peer and the tracing SDK its consumers
+# use; the matchers' and the Playwright fixture's peers; Node's types (the remote consumer starts
+# its mock with @commflow/mock-server/node, whose types name node:http).
 PATH="$pinned_node:$PATH" npm install --no-audit --no-fund --ignore-scripts --loglevel=error \
-  "msw@^3" "vitest@^5" "expect@^30" "@playwright/test@^1.50" "@opentelemetry/api@^1.9" "@types/node@^24"
-# tsconfig <name> <module> <moduleResolution> <skipLibCheck>: strict. Under node16 the libraries'
-# declarations are checked too (an extensionless import in a .d.ts breaks there); bundler
-# resolution accepts more, so there only the resolution of each subpath is in question.
-tsconfig() {
-  printf '{ "compilerOptions": { "module": "%s", "moduleResolution": "%s", "target": "es2023",
-  "lib": ["es2023", "dom"], "types": ["node"], "strict": true, "noEmit": true, "skipLibCheck": %s,
-  "resolveJsonModule": true }, "files": ["imports.ts"] }\n' "$2" "$3" "$4" >"tsconfig.$1.json"
-}
-tsconfig node16 node18 node16 false
-tsconfig bundler esnext bundler true
-for config in node16 bundler; do
-  node "$tsc" -p "tsconfig.$config.json" || fail "imports.ts does not compile under tsconfig.$config.json"
+  "msw@^3" "vitest@^5" "expect@^30" "@playwright/test@^1.50" "@types/node@^24" \
+  "@opentelemetry/api@^1.9" "@opentelemetry/sdk-trace-base@^2.12" "@opentelemetry/core@^2"
+
+# A call traced into an in-memory exporter, on both Nodes (the packages installed once, here).
+for dir in "$pinned_node" "$floor_node"; do
+  step "Node $("$dir/node" --version): @commflow/sdk/otel, ESM and CommonJS (require)"
+  "$dir/node" otel.mjs || fail "the OpenTelemetry consumer (otel.mjs) failed on Node $("$dir/node" --version)"
+  "$dir/node" otel.cjs || fail "the OpenTelemetry consumer (otel.cjs) failed on Node $("$dir/node" --version)"
 done
+
+step "tsc: every public subpath and the TypeScript consumers, module nodenext and moduleResolution bundler"
+# tsconfig <name> <module> <moduleResolution> <emit> <file>…: strict, the libraries' declarations
+# checked too (skipLibCheck false: an extensionless import in a .d.ts breaks under nodenext).
+# The nodenext program emits to out/, for the remote and tenant consumers to run.
+tsconfig() {
+  local name="$1" module="$2" resolution="$3" emit
+  emit="$([ "$4" = emit ] && printf '"outDir": "out", "rootDir": "."' || printf '"noEmit": true')"
+  shift 4
+  printf '{ "compilerOptions": { "module": "%s", "moduleResolution": "%s", "target": "es2023",
+  "lib": ["es2023", "dom"], "types": ["node"], "strict": true, "skipLibCheck": false,
+  "resolveJsonModule": true, %s }, "files": [%s] }\n' "$module" "$resolution" "$emit" \
+    "$(printf '"%s",' "$@" | sed 's/,$//')" >"tsconfig.$name.json"
+}
+tsconfig nodenext nodenext nodenext emit imports.ts esm.mts cjs.cts remote.mts tenant.mts
+tsconfig bundler esnext bundler no-emit imports.ts app.ts
+node "$tsc" -p tsconfig.nodenext.json ||
+  fail "imports.ts or a TypeScript consumer (esm.mts, cjs.cts, remote.mts, tenant.mts) does not compile under tsconfig.nodenext.json"
+node "$tsc" -p tsconfig.bundler.json || fail "imports.ts or app.ts does not compile under tsconfig.bundler.json"
 grep -c '^import' imports.ts | xargs printf '%s subpaths compiled, under each\n'
+
+step "remote handle consumer (strict tsc, no casts) run against a standalone mock over HTTP"
+node out/remote.mjs || fail "the remote handle consumer (remote.mts) failed"
+step "tenant handle consumer (TypeScript): in process and remote"
+node out/tenant.mjs || fail "the typed tenant handle consumer (tenant.mts) failed"
 
 if [ ${#proof_pid[@]} -gt 0 ]; then
   step "proof: each planted fault made this check fail, with its message"

@@ -33,7 +33,7 @@ const steps = [
   {
     name: 'release',
     title:
-      'release path: changeset publish to a local registry, npm install by name on Node 22.12 and 24, the conformance kit run from it, each planted fault caught (it builds its own copy on prepack)',
+      'release path: changeset publish to a local registry, npm install by name on Node 22.12 and 24, every consumer check (ESM, CommonJS, browser bundle, OpenTelemetry, TypeScript) and the conformance kit run from it, each planted fault caught (it builds its own copy on prepack)',
     run: 'bash scripts/release-check.sh',
   },
   // The examples compile against the packages' built declarations, as an app does, so both wait for
@@ -75,12 +75,6 @@ const steps = [
     title: 'package checks (publint, attw, size-limit, the esbuild size of an app with { CommFlow })',
     needs: ['build'],
     run: "pnpm -r --filter './packages/*' --if-present run check:package",
-  },
-  {
-    name: 'consumers',
-    title: 'packed tarballs in a plain npm project: ESM, CommonJS and TypeScript consumers',
-    needs: ['build'],
-    run: 'bash scripts/consumer-check.sh',
   },
   {
     name: 'docs',

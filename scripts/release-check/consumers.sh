@@ -1,95 +1,18 @@
-#!/usr/bin/env bash
-# The packages as an app developer installs them: the packed tarballs of the contract, the SDK
-# and the mock server, installed with npm into a plain project in a temporary directory outside
-# the workspace (no pnpm, no workspace links, no "source" condition), then used by
-#   - an ESM consumer and a CommonJS consumer (require() of the ESM build), each calling the mock
-#     in-process through the SDK, on the pinned Node and on the lowest supported
-#     Node (22.12, where require(esm) needs no flag), while @opentelemetry/api (the
-#     SDK's optional peer) is not installed;
-#   - then, with @opentelemetry/api and its SDK installed, an ESM and a CommonJS consumer of
-#     @commflow/sdk/otel that trace a call into an in-memory exporter;
-#   - TypeScript consumers compiled with `module: nodenext` (an .mts and a .cts file) and with
-#     `moduleResolution: bundler` (tsc --noEmit, strict, library types checked);
-#   - a tenant-handle consumer in ESM (in process) and in TypeScript (strict tsc, in process and
-#     remote): a tenant created, its client's call in its own requests() and no other tenant's, an
-#     override added through mock.tenant(id) answering only it, a filter by a misspelt tenant id
-#     refused, and a tenant snapshot forked into a new tenant its old key does not open;
-#   - a remote-handle consumer (@commflow/mock-server/remote), compiled under strict tsc with no
-#     casts and then run: a standalone mock over HTTP on 127.0.0.1, a tenant created, its clock
-#     advanced, the typed journal read, a snapshot restored, and `await expect(remote)
-#     .toHaveReceived(…)` passing with jest's standalone `expect` and the shipped matcher types
-#     (@commflow/mock-server/jest's declaration), the ./playwright entry's types checked too.
-# Run after `pnpm run build`. npm fetches ky, zod and the mock's dependencies from the registry.
-set -euo pipefail
-source "$(dirname "$0")/quiet-npm.sh"
-
-repo="$(cd "$(dirname "$0")/.." && pwd)"
-work="$(mktemp -d "${TMPDIR:-/tmp}/commflow-consumer-XXXXXX")"
-trap 'rm -rf "$work"' EXIT
-# The lowest supported Node ("engines": >=22.12.0; Node 20 reached its end of life on 2026-04-30).
-oldest_nodes=("22.12.0")
-
-step() { printf '\n\033[1m== consumer check: %s\033[0m\n' "$*"; }
-
-step "pack"
-# Lifecycle scripts off: the suite built every package already, and prepack would build it again.
-for pkg in contract sdk mock-server; do
-  (cd "$repo/packages/$pkg" && npx -y pnpm@10 pack --config.ignore-scripts=true --pack-destination "$work" >/dev/null)
-done
-contract="$(cd "$work" && ls commflow-contract-*.tgz)"
-sdk="$(cd "$work" && ls commflow-sdk-*.tgz)"
-mock="$(cd "$work" && ls commflow-mock-server-*.tgz)"
-ls "$work"
-
-# A plain app's package.json in directory $1, named $2, depending on the three packed tarballs.
-# The override makes the SDK's and the mock's dependency on the contract use the packed one
-# rather than the registry's.
-app_package() {
-  cat >"$1/package.json" <<JSON
-{
-  "name": "$2",
-  "private": true,
-  "version": "1.0.0",
-  "dependencies": {
-    "@commflow/contract": "file:../$contract",
-    "@commflow/sdk": "file:../$sdk",
-    "@commflow/mock-server": "file:../$mock"
-  },
-  "overrides": { "@commflow/contract": "file:../$contract" }
-}
-JSON
-}
-
-for floor in "${oldest_nodes[@]}"; do
-  step "npm install on Node $floor (the engines floor), --engine-strict: no warning"
-  # npm's own CLI run by that Node, so every engines check (ours, ky's, zod's, msw's…) sees it.
-  # Node 20 fails here (EBADENGINE, notsup): what app developers saw before issue 28.
-  mkdir "$work/floor-$floor"
-  app_package "$work/floor-$floor" commflow-floor
-  npm_cli="$(readlink -f "$(command -v npm)")"
-  log="$(cd "$work/floor-$floor" && npx -y -p "node@$floor" -- node "$npm_cli" install --engine-strict \
-    --no-audit --no-fund --ignore-scripts --loglevel=warn 2>&1)" || {
-    printf '%s\n' "$log" >&2
-    exit 1
-  }
-  if grep -qi 'warn' <<<"$log"; then
-    printf 'npm warned on Node %s:\n%s\n' "$floor" "$log" >&2
-    exit 1
-  fi
-  printf '%s\n' "$log"
-done
-
-step "npm install into a plain project"
-mkdir "$work/app"
-cd "$work/app"
-app_package . commflow-consumer
-npm install --no-audit --no-fund --ignore-scripts --loglevel=error
-# TypeScript from the workspace: the consumer project stays free of it, and no second download.
-tsc="$repo/node_modules/typescript/bin/tsc"
-
-# What every consumer does: calls through the SDK to the mock in-process, a typed error, a
-# validation message, a list walk, and a webhook verified with the subpath export.
-body='
+# Sourced by scripts/release-check.sh. write_consumers writes, into the current directory (the
+# plain npm project that installed @commflow/* by name), the programs that use the packages as an
+# app does; the release check runs them (which, on which Node, and when: see there).
+#   esm.mjs, cjs.cjs    the SDK against the mock in process, a typed error, a validation message,
+#                       a list walk, a webhook verified with the subpath export (ESM and require())
+#   tenant.mjs          a tenant handle as an app's test uses it
+#   browser-app.mjs     a browser app, for esbuild to bundle; browser-run.mjs runs the bundle
+#   otel.mjs, otel.cjs  @commflow/sdk/otel tracing a call into an in-memory exporter
+#   esm.mts, cjs.cts, app.ts   the same calls typed (module nodenext; moduleResolution bundler)
+#   remote.mts, tenant.mts     the remote handle and the tenant handle typed, compiled and run
+write_consumers() {
+  # What every consumer does: calls through the SDK to the mock in-process, a typed error, a
+  # validation message, a list walk, and a webhook verified with the subpath export.
+  local body otel_body ts_calls ts_source file
+  body='
 const mock = createMock("demo");
 const client = new CommFlow({ apiKey: DEMO_KEYS.sandbox, tenantId: DEMO_TENANTS.sandbox, baseUrl: "http://commflow.mock", fetch: mock.fetch });
 const ann = client.withUser("ann.lee@acme.test");
@@ -109,14 +32,14 @@ if (JSON.stringify(report) !== JSON.stringify(expected)) throw new Error("unexpe
 console.log("ok", JSON.stringify(report));
 '
 
-cat >esm.mjs <<JS
+  cat >esm.mjs <<JS
 import { CommFlow, NotFoundError, ValidationError } from '@commflow/sdk';
 import { signWebhook, verifyWebhook } from '@commflow/sdk/webhooks';
 import { createMock, DEMO_KEYS, DEMO_TENANTS } from '@commflow/mock-server';
 $body
 JS
 
-cat >cjs.cjs <<JS
+  cat >cjs.cjs <<JS
 const { CommFlow, NotFoundError, ValidationError } = require('@commflow/sdk');
 const { signWebhook, verifyWebhook } = require('@commflow/sdk/webhooks');
 const { createMock, DEMO_KEYS, DEMO_TENANTS } = require('@commflow/mock-server');
@@ -128,17 +51,8 @@ $body
 });
 JS
 
-for runtime in "pinned" "${oldest_nodes[@]}"; do
-  if [ "$runtime" = "pinned" ]; then run=(node); else run=(npx -y -p "node@$runtime" -- node); fi
-  step "ESM consumer on $("${run[@]}" --version)"
-  "${run[@]}" esm.mjs
-  step "CommonJS consumer (require) on $("${run[@]}" --version)"
-  "${run[@]}" cjs.cjs
-done
-
-step "tenant handle consumer (ESM): a tenant per test, its client, its requests, its overrides, a fork"
-# What an app's test does with a tenant of its own: each check throws, naming itself, when broken.
-cat >tenant.mjs <<'JS'
+  # What an app's test does with a tenant of its own: each check throws, naming itself, when broken.
+  cat >tenant.mjs <<'JS'
 import { APIError, CommFlow } from '@commflow/sdk';
 import { createMock } from '@commflow/mock-server';
 const check = (name, ok, seen) => {
@@ -173,13 +87,11 @@ const oldKey = new CommFlow({ apiKey: t.key, tenantId: fork.id, baseUrl: 'http:/
 check("the old tenant's key does not open the fork (403)", (await statusOf(() => oldKey.users.list())) === 403);
 console.log('ok tenant handle (ESM)');
 JS
-node tenant.mjs
 
-step "a browser app's bundle: esbuild resolves the SDK's browser build from the tarball, one graph"
-# The app as a browser bundler sees it (esbuild from the workspace; the project stays free of it):
-# `@commflow/sdk` through its `browser` condition, bundled whole. Then the bundle runs here, on
-# Node, against the mock in process: the browser build works from the package, not only from dist/.
-cat >browser-app.mjs <<'JS'
+  # The app as a browser bundler sees it (esbuild from the workspace; the project stays free of it):
+  # `@commflow/sdk` through its `browser` condition, bundled whole. Then the bundle runs here, on
+  # Node, against the mock in process: the browser build works from the package, not only from dist/.
+  cat >browser-app.mjs <<'JS'
 import { CommFlow, ValidationError } from "@commflow/sdk";
 export async function run(fetch, apiKey, tenantId) {
   const client = new CommFlow({ apiKey, tenantId, baseUrl: "http://commflow.mock", fetch });
@@ -189,17 +101,7 @@ export async function run(fetch, apiKey, tenantId) {
   return { listed: page.items.length, invalid };
 }
 JS
-"$repo/packages/sdk/node_modules/.bin/esbuild" browser-app.mjs --bundle --minify --format=esm --platform=browser \
-  --outfile=browser-bundle.mjs --log-level=warning
-if grep -q '__esm(' browser-bundle.mjs; then
-  echo "the browser bundle holds modules initialised later (__esm): it resolved the default build" >&2
-  exit 1
-fi
-node -e '
-const size = require("node:zlib").gzipSync(require("node:fs").readFileSync("browser-bundle.mjs"), { level: 9 }).length;
-console.log(`browser bundle: ${(size / 1000).toFixed(2)} kB min+gzip`);
-if (size > 33000) { console.error("over the 33 kB of issue 28"); process.exit(1); }'
-cat >browser-run.mjs <<'JS'
+  cat >browser-run.mjs <<'JS'
 import { createMock, DEMO_KEYS, DEMO_TENANTS } from "@commflow/mock-server";
 import { run } from "./browser-bundle.mjs";
 const mock = createMock("demo");
@@ -208,21 +110,10 @@ const expected = { listed: 2, invalid: "Invalid arguments for contacts.create: b
 if (JSON.stringify(report) !== JSON.stringify(expected)) throw new Error("unexpected: " + JSON.stringify(report));
 console.log("ok", JSON.stringify(report));
 JS
-node browser-run.mjs
 
-step "@opentelemetry/api is absent: the main entry never asked for it"
-if [ -e node_modules/@opentelemetry/api ]; then
-  echo "@opentelemetry/api was installed, so the consumers above did not run without it" >&2
-  exit 1
-fi
-
-step "npm install @opentelemetry/api and its SDK (for @commflow/sdk/otel)"
-npm install --no-audit --no-fund --ignore-scripts --loglevel=error \
-  "@opentelemetry/api@~1.9.1" "@opentelemetry/sdk-trace-base@^2.12" "@opentelemetry/core@^2"
-
-# A call traced into an in-memory exporter: one span named by the operation, with its
-# attributes, and the traceparent the mock received naming that span.
-otel_body='
+  # A call traced into an in-memory exporter: one span named by the operation, with its
+  # attributes, and the traceparent the mock received naming that span.
+  otel_body='
 propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 const exporter = new InMemorySpanExporter();
 const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
@@ -246,7 +137,7 @@ if (JSON.stringify(report) !== JSON.stringify(expected)) throw new Error("unexpe
 console.log("ok", JSON.stringify(report));
 '
 
-cat >otel.mjs <<JS
+  cat >otel.mjs <<JS
 import { propagation } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -256,7 +147,7 @@ import { createMock, DEMO_KEYS, DEMO_TENANTS } from '@commflow/mock-server';
 $otel_body
 JS
 
-cat >otel.cjs <<JS
+  cat >otel.cjs <<JS
 const { propagation } = require('@opentelemetry/api');
 const { W3CTraceContextPropagator } = require('@opentelemetry/core');
 const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace-base');
@@ -271,16 +162,8 @@ $otel_body
 });
 JS
 
-for runtime in "pinned" "${oldest_nodes[@]}"; do
-  if [ "$runtime" = "pinned" ]; then run=(node); else run=(npx -y -p "node@$runtime" -- node); fi
-  step "@commflow/sdk/otel, ESM, on $("${run[@]}" --version)"
-  "${run[@]}" otel.mjs
-  step "@commflow/sdk/otel, CommonJS (require), on $("${run[@]}" --version)"
-  "${run[@]}" otel.cjs
-done
-
-# The TypeScript consumers: the same calls, typed, with names the SDK exports.
-ts_calls='
+  # The TypeScript consumers: the same calls, typed, with names the SDK exports.
+  ts_calls='
 const client = new CommFlow({ apiKey: "cf_test_0123456789abcdefghijklmn", tenantId: "3f1c2a44-9b1e-4c1a-8f0e-2b7d6c5a4e31", baseUrl: "http://commflow.mock", hooks: [openTelemetry(), { onWait: ({ reason, segmentMs }) => console.log(reason, segmentMs) }], rateLimit: "auto" });
 const params: ContactCreateParams = { firstName: "Ann", phoneMobile: "+14155550100" };
 export async function tour(): Promise<string> {
@@ -296,64 +179,15 @@ export async function tour(): Promise<string> {
   return `${contact.id} ${ids.length} ${event.type}`;
 }
 '
-# tsconfig <dir> <module> <moduleResolution> <include glob>…: strict, library types checked.
-tsconfig() {
-  local dir="$1" module="$2" resolution="$3"
-  shift 3
-  local include
-  include="$(printf '"%s",' "$@")"
-  mkdir -p "$dir"
-  cat >"$dir/tsconfig.json" <<JSON
-{
-  "compilerOptions": {
-    "module": "$module",
-    "moduleResolution": "$resolution",
-    "target": "es2023",
-    "lib": ["es2023", "dom"],
-    "types": [],
-    "strict": true,
-    "noEmit": true,
-    "skipLibCheck": false
-  },
-  "include": [${include%,}]
-}
-JSON
-}
-tsconfig ts-nodenext nodenext nodenext '*.mts' '*.cts'
-tsconfig ts-bundler esnext bundler '*.ts'
-ts_source="import { APIError, CommFlow, type Contact, type ContactCreateParams } from '@commflow/sdk';
+  ts_source="import { APIError, CommFlow, type Contact, type ContactCreateParams } from '@commflow/sdk';
 import { openTelemetry } from '@commflow/sdk/otel';
 import { verifyWebhook } from '@commflow/sdk/webhooks';
 $ts_calls"
-for file in ts-nodenext/esm.mts ts-nodenext/cjs.cts ts-bundler/app.ts; do printf '%s\n' "$ts_source" >"$file"; done
+  for file in esm.mts cjs.cts app.ts; do printf '%s\n' "$ts_source" >"$file"; done
 
-step "TypeScript consumer, module nodenext (ESM .mts and CommonJS .cts)"
-node "$tsc" -p ts-nodenext/tsconfig.json
-step "TypeScript consumer, moduleResolution bundler"
-node "$tsc" -p ts-bundler/tsconfig.json
-step "npm install expect and @playwright/test (the matchers' and the Playwright fixture's optional peers), @types/node"
-# Node's types: the consumer starts its mock with @commflow/mock-server/node, whose types name node:http.
-npm install --no-audit --no-fund --ignore-scripts --loglevel=error "expect@^30" "@playwright/test@^1.50" "@types/node@^24"
-
-# The remote handle from another process's point of view: typed by the control route table, no
-# casts, the matchers on it. It starts its own standalone mock (the Node adapter) on 127.0.0.1.
-mkdir -p ts-remote
-cat >ts-remote/tsconfig.json <<'JSON'
-{
-  "compilerOptions": {
-    "module": "nodenext",
-    "moduleResolution": "nodenext",
-    "target": "es2023",
-    "lib": ["es2023", "dom"],
-    "types": ["node"],
-    "strict": true,
-    "skipLibCheck": false,
-    "outDir": "out"
-  },
-  "include": ["*.mts"]
-}
-JSON
-cat >ts-remote/remote.mts <<'TS'
+  # The remote handle from another process's point of view: typed by the control route table, no
+  # casts, the matchers on it. It starts its own standalone mock (the Node adapter) on 127.0.0.1.
+  cat >remote.mts <<'TS'
 import { expect } from 'expect';
 import type {} from '@commflow/mock-server/jest';
 import { matchers } from '@commflow/mock-server/matchers';
@@ -387,8 +221,8 @@ try {
   await server.close();
 }
 TS
-# The tenant handle typed, in process and remote, compiled with the remote consumer (strict, no casts).
-cat >ts-remote/tenant.mts <<'TS'
+  # The tenant handle typed, in process and remote, compiled with the remote consumer (strict, no casts).
+  cat >tenant.mts <<'TS'
 import { expect } from 'expect';
 import type {} from '@commflow/mock-server/jest';
 import { matchers } from '@commflow/mock-server/matchers';
@@ -448,9 +282,4 @@ try {
 }
 console.log('ok tenant handle (TypeScript, in process and remote)');
 TS
-step "remote handle consumer: strict tsc (no casts), then run against a standalone mock over HTTP"
-node "$tsc" -p ts-remote/tsconfig.json
-node ts-remote/out/remote.mjs
-step "tenant handle consumer (TypeScript): in process and remote"
-node ts-remote/out/tenant.mjs
-step "consumer check passed"
+}
