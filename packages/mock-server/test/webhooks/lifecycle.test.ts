@@ -119,7 +119,8 @@ describe('standalone mode', () => {
     // No clock.advance(): the real timer drives both retries.
     await vi.waitFor(
       () => {
-        expect(dispatcher.deliveries()[0]).toMatchObject({ status: 'succeeded' });
+        const [delivery] = dispatcher.deliveries();
+        expect(delivery?.status, JSON.stringify(delivery)).toBe('succeeded');
       },
       { timeout: 120_000, interval: 20 },
     );

@@ -29,14 +29,19 @@ export class RetryTimer {
     this.disarm();
     if (waitMs === undefined) return;
     const armedAt = this.#clock.now();
+    const armedReal = performance.now();
     const delay = Math.min(Math.max(waitMs, 0), MAX_TIMER_MS);
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       const started = this.#runDue(); // re-arms for the next retry
       // A frozen clock did not move while real time passed: only advance() can drive it, and
-      // onAdvance re-arms, so stop waking up for nothing.
-      // Stryker disable next-line all: the mock arms real timers only for a clock that follows the wall (create-runtime.ts), which always moved; a dispatcher built by hand on a frozen clock needs it
-      if (started === 0 && delay > 0 && this.#clock.now() === armedAt) this.disarm();
+      // onAdvance re-arms, so stop waking up for nothing. Real time is read from the monotonic
+      // clock: Node starts a timer from the loop's time, read when the loop turned, so on a busy
+      // machine a timer can fire before Date.now() has moved at all. A clock that follows the
+      // wall then reads as frozen, and stopping here lost the retry for good.
+      const realElapsed = performance.now() - armedReal;
+      // Stryker disable next-line all: the mock arms real timers only for a clock that follows the wall (create-runtime.ts); a dispatcher built by hand on a frozen clock needs it
+      if (started === 0 && delay > 0 && this.#clock.now() === armedAt && realElapsed >= delay) this.disarm();
     }, delay);
     this.#timer.unref();
   }
