@@ -70,14 +70,15 @@ export function openApiErrors(
 ): string[] {
   if (injected) return envelopeErrors(body);
   // HEAD answers what GET would, without the body (RFC 9110 §9.3.2).
+  const documentedAs = method === 'HEAD' ? 'GET' : method;
+  const match = templates.find((entry) => entry.op.method === documentedAs && entry.pattern.test(pathname));
+  const path = match?.op.path;
+  const responses = path === undefined ? undefined : document.paths[path]?.[documentedAs.toLowerCase()]?.responses;
+  const response = responses?.[String(status)];
   if (method === 'HEAD') {
     if (body !== undefined) return [`HEAD ${pathname} answered with a body`];
-    return status < 400 ? openApiStatusErrors('GET', pathname, status) : [];
+    return response === undefined && status < 400 ? [`no documented response ${status} for HEAD ${pathname}`] : [];
   }
-  const match = templates.find((entry) => entry.op.method === method && entry.pattern.test(pathname));
-  const path = match?.op.path;
-  const responses = path === undefined ? undefined : document.paths[path]?.[method.toLowerCase()]?.responses;
-  const response = responses?.[String(status)];
   let ref: string;
   if (response === undefined) {
     // Unknown routes and other methods: no operation describes them.
@@ -92,11 +93,4 @@ export function openApiErrors(
   if (validate === undefined) return [`no schema at ${ref}`];
   if (validate(body)) return [];
   return (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`);
-}
-
-/** Whether `status` is among the documented answers of `method pathname`. */
-function openApiStatusErrors(method: string, pathname: string, status: number): string[] {
-  const match = templates.find((entry) => entry.op.method === method && entry.pattern.test(pathname));
-  const documented = match === undefined ? undefined : document.paths[match.op.path]?.[method.toLowerCase()]?.responses;
-  return documented?.[String(status)] === undefined ? [`no documented response ${status} for HEAD ${pathname}`] : [];
 }
